@@ -1,0 +1,68 @@
+"""Sub-loop detection and the cuts that forbid them, shared by the lazy loop strategies.
+
+Given the edges a solver chose (every cell of degree 0 or 2), the connected components are
+loops. If there is one loop and it holds every pearl, the answer is found. Otherwise each loop
+yields a cut (a list of edges, at least one of which must change):
+- `cuts=loop`: the loop's own edges cannot all be chosen together (forbid this exact sub-loop);
+- `cuts=cutset`: a component holding some but not all pearls must have an edge leaving it
+  (an edge of its boundary); a component holding no pearl is forbidden as in `loop`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from harness.grid import Cell, Edge, Grid, edge
+
+CUT_FAMILIES = ("loop", "cutset")
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A lazily added constraint: `forbid` cannot all be chosen, or one of `require` must be.
+
+    A cut with `require` reads "some edge of `require` is chosen"; a cut with `forbid` reads
+    "not every edge of `forbid` is chosen". Exactly one of the two is non-empty.
+    """
+
+    forbid: tuple[Edge, ...] = ()
+    require: tuple[Edge, ...] = ()
+
+
+def components(chosen: Iterable[Edge]) -> list[set[Cell]]:
+    """Connected components (as cell sets) of the graph formed by the chosen edges."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_edges_from(chosen)
+    return [set(c) for c in nx.connected_components(graph)]
+
+
+def find_cuts(grid: Grid, pearls: Iterable[Cell], chosen: Iterable[Edge], family: str) -> list[Cut]:
+    """The cuts violated by `chosen`; an empty list means it is one loop through every pearl."""
+    if family not in CUT_FAMILIES:
+        raise ValueError(f"unknown cut family {family!r} (choose from {', '.join(CUT_FAMILIES)})")
+    chosen = list(chosen)
+    pearls = set(pearls)
+    comps = components(chosen)
+    if len(comps) == 1 and pearls <= comps[0]:
+        return []
+    if len(comps) == 1 and not pearls:
+        return []
+    cuts = []
+    for comp in comps:
+        inside = [e for e in chosen if e[0] in comp]
+        holds = pearls & comp
+        if family == "cutset" and holds and holds != pearls:
+            cuts.append(Cut(require=boundary(grid, comp)))
+        else:
+            cuts.append(Cut(forbid=tuple(inside)))
+    return cuts
+
+
+def boundary(grid: Grid, comp: set[Cell]) -> tuple[Edge, ...]:
+    """The edges with exactly one end in `comp`."""
+    return tuple(
+        edge(cell, nxt) for cell in sorted(comp) for _, nxt in grid.neighbours(cell) if nxt not in comp
+    )

@@ -1,0 +1,44 @@
+"""A test-only encoding that returns a configured outcome, or misbehaves on purpose.
+
+Model: none. It lets the runner, store and plots be tested with no solver (BenchExec's
+tools/dummy.py). `status` and `solution` are returned as given; `behave` picks a fault:
+`ok` (return at once), `sleep` (wait `seconds` of wall time, then return), `hang` (sleep
+forever), `spin` (burn CPU forever), `alloc` (allocate memory without bound), `abort` (kill the
+process with SIGABRT), `raise` (raise an exception).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from harness.encoding import Encoding, Limits, Outcome
+
+
+class Dummy(Encoding):
+    name = "dummy"
+    puzzles = ("masyu", "walls", "marupeke")
+    defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0}
+
+    def solve(self, puzzle, limits: Limits, seed: int) -> Outcome:
+        behave = self.options["behave"]
+        if behave == "sleep":
+            time.sleep(self.options["seconds"])
+        elif behave == "hang":
+            while True:
+                time.sleep(60)
+        elif behave == "spin":
+            while True:
+                pass
+        elif behave == "alloc":
+            hoard = []
+            while True:
+                hoard.append(bytearray(16 << 20))
+                hoard[-1][::4096] = b"x" * len(hoard[-1][::4096])  # touch pages so RSS grows
+        elif behave == "abort":
+            os.abort()
+        elif behave == "raise":
+            raise RuntimeError("dummy encoding told to raise")
+        elif behave != "ok":
+            raise ValueError(f"unknown behaviour {behave!r}")
+        return Outcome(self.options["status"], self.options["solution"], {"iterations": 1})

@@ -1,0 +1,72 @@
+"""The contract every encoding meets: `supports`, `solve(puzzle, limits, seed) -> Outcome`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+# What an encoding may say (STYLE.md "statuses in layers"): the solver's own verdict only.
+SAT, UNSAT, UNKNOWN, UNSUPPORTED = "sat", "unsat", "unknown", "unsupported"
+ENCODING_STATUSES = (SAT, UNSAT, UNKNOWN, UNSUPPORTED)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-run budget; encodings with an internal budget use `time_s` to stop themselves."""
+
+    time_s: float = 60.0
+    memory_mb: int = 4096
+
+
+@dataclass
+class Outcome:
+    """What an encoding reports: the solver's verdict, the solution string and its statistics.
+
+    `stats` uses the database's column names where one fits (build_s, iterations, cuts,
+    conflicts, num_workers, deterministic_time, outside_s); anything else lands in `extra`.
+    """
+
+    status: str
+    solution: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.status not in ENCODING_STATUSES:
+            raise ValueError(f"unknown encoding status {self.status!r}")
+
+
+class Encoding:
+    """Base class: subclasses set `name`, `puzzles` and `defaults`, and implement `solve`."""
+
+    name: ClassVar[str]
+    puzzles: ClassVar[tuple[str, ...]] = ("masyu",)
+    defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, **options: Any) -> None:
+        unknown = set(options) - set(self.defaults)
+        if unknown:
+            known = ", ".join(sorted(self.defaults)) or "none"
+            raise ValueError(
+                f"encoding {self.name!r} has no option {', '.join(sorted(unknown))} "
+                f"(options: {known})"
+            )
+        self.options = {**self.defaults, **{k: _coerce(self.defaults[k], v) for k, v in options.items()}}
+
+    def supports(self, puzzle: Any) -> bool:
+        return puzzle.kind in self.puzzles
+
+    def solve(self, puzzle: Any, limits: Limits, seed: int) -> Outcome:
+        raise NotImplementedError
+
+
+def _coerce(default: Any, value: Any) -> Any:
+    """Options arrive as strings from the command line; give them the default's type."""
+    if not isinstance(value, str) or isinstance(default, str) or default is None:
+        return value
+    if isinstance(default, bool):
+        if value.lower() in ("1", "true", "yes", "on"):
+            return True
+        if value.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"option value {value!r} is not a boolean")
+    return type(default)(value)

@@ -1,0 +1,42 @@
+"""Finds encodings: every module in encodings/ that defines an `Encoding` subclass is one."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from functools import cache
+
+from harness.encoding import Encoding
+
+PACKAGE = "loopbench_encodings"  # the import name of the top-level encodings/ folder
+
+
+@cache
+def encodings() -> dict[str, type[Encoding]]:
+    """All encoding classes by name; helper modules (name starting with `_`) are skipped."""
+    package = importlib.import_module(PACKAGE)
+    found: dict[str, type[Encoding]] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{PACKAGE}.{info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Encoding) and cls.__module__ == module.__name__:
+                if cls.name in found:
+                    raise RuntimeError(f"two encodings are named {cls.name!r}")
+                found[cls.name] = cls
+    return dict(sorted(found.items()))
+
+
+def names(puzzle_kind: str | None = None) -> list[str]:
+    return [n for n, cls in encodings().items() if puzzle_kind is None or puzzle_kind in cls.puzzles]
+
+
+def create(name: str, **options) -> Encoding:
+    """An encoding instance by name; unknown names raise ValueError listing the known ones."""
+    try:
+        cls = encodings()[name]
+    except KeyError:
+        raise ValueError(f"unknown encoding {name!r} (known: {', '.join(encodings())})") from None
+    return cls(**options)
