@@ -1,0 +1,93 @@
+"""One run in this process: solve with an encoding, judge the answer, and return the run's row.
+
+The row holds the run's identity, outcome and the encoding's own measures. Process-level
+measures (wall_s, cpu_s, peak_rss_mb) and the `timeout`/`memout`/`crash` overlays belong to the
+runner that hosts this call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from typing import Any
+
+from harness import puzzles, registry
+from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
+from harness.instances import Instance
+
+# Outcome.stats keys that have a column of their own; all other stats go to the `extra` JSON.
+STAT_COLUMNS = ("build_s", "iterations", "cuts", "conflicts")
+
+
+def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> str:
+    """The run's identity: a hash of the puzzle's content, the encoding, its options and the seed."""
+    blob = json.dumps([instance.content_hash, encoding, options, seed], sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def identity(instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    puzzle = instance.puzzle
+    return {
+        "run_key": run_key(instance, encoding, options, seed),
+        "instance": instance.name,
+        "source": instance.source,
+        "puzzle": instance.kind,
+        "rows": puzzle.rows if puzzle is not None else None,
+        "cols": puzzle.cols if puzzle is not None else None,
+        "encoding": encoding,
+        "options": json.dumps(options, sort_keys=True),
+        "seed": seed,
+    }
+
+
+def execute(
+    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits
+) -> dict[str, Any]:
+    """Solve one instance and judge the answer; bad input becomes status `error`, never an exception."""
+    row = identity(instance, encoding, options, seed)
+    if instance.puzzle is None:
+        return {**row, "status": "error", "detail": instance.error, "verified": None}
+    try:
+        solver = registry.create(encoding, **options)
+    except ValueError as exc:
+        return {**row, "status": "error", "detail": str(exc), "verified": None}
+    if not solver.supports(instance.puzzle):
+        detail = f"encoding {encoding!r} does not support {instance.kind} puzzles"
+        return {**row, "status": "error", "detail": detail, "verified": None}
+
+    start = time.perf_counter()
+    outcome = solver.solve(instance.puzzle, limits, seed)
+    solve_s = time.perf_counter() - start
+    return {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
+
+
+def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
+    """Turn the encoding's verdict into a run status, with the independent checker's word."""
+    known = instance.known_solution
+    if outcome.status == SAT:
+        problems = puzzles.check(instance.puzzle, outcome.solution)
+        verdict = {
+            "status": "wrong" if problems else "solved",
+            "solution": outcome.solution,
+            "verified": 0 if problems else 1,
+            "detail": "; ".join(problems[:5]),
+        }
+        if known and not problems:
+            verdict["matches_known"] = int(outcome.solution == known)
+        return verdict
+    if outcome.status == UNSAT:
+        if known and not puzzles.check(instance.puzzle, known):
+            return {"status": "wrong", "verified": 0, "detail": "claimed unsat, but a known solution exists"}
+        return {"status": "unsat", "verified": None, "detail": ""}
+    if outcome.status == UNSUPPORTED:
+        return {"status": "error", "verified": None, "detail": "the encoding reported: unsupported"}
+    assert outcome.status == UNKNOWN
+    return {"status": "unknown", "verified": None, "detail": outcome.stats.get("reason", "")}
+
+
+def measures(outcome: Outcome, solve_s: float) -> dict[str, Any]:
+    stats = dict(outcome.stats)
+    stats.pop("reason", None)
+    columns = {k: stats.pop(k) for k in STAT_COLUMNS if k in stats}
+    return {"solve_s": solve_s, **columns, "extra": json.dumps(stats, sort_keys=True, default=str)}
