@@ -36,14 +36,25 @@ class Instance:
 
 
 def read_puzzle(spec: str) -> Any:
-    """A puzzle from a file path; raises InstanceError naming the file, line and problem."""
+    """A puzzle from a puzz.link URL, a Tatham Pearl id, or a file (plain text or a janko.at block).
+
+    Raises InstanceError naming the spec (and for files the line) and the problem.
+    """
+    if masyu_formats.is_url(spec):
+        return masyu_formats.read_url(spec)
+    if masyu_formats.is_tatham_id(spec):
+        return masyu_formats.read_tatham(spec)
     path = Path(spec)
+    if not path.is_file():
+        raise InstanceError(spec, "no such file, and not a puzz.link URL or a Tatham Pearl id")
     try:
         text = path.read_text()
     except OSError as exc:
         raise InstanceError(spec, f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise InstanceError(spec, "not a text file") from None
+    if masyu_formats.is_janko_block(text):
+        return masyu_formats.read_janko(text, spec)[0]
     return masyu_formats.read_text(text, spec)
 
 

@@ -1,49 +1,308 @@
-"""Masyu readers and writers: plain text (read/write); more formats arrive in this module."""
+"""Masyu readers and writers for every format of FORMATS.md: text, puzz.link, Tatham ids, janko blocks.
+
+Every reader raises InstanceError naming the source (and the line, for text) on bad input.
+Choices where the upstream tools are looser than we want a benchmark to be:
+- puzz.link: pzprjs leaves the cells past a short body empty and ignores extra characters; here a
+  body must have exactly ceil(rows*cols/3) digits (a short one is a truncated URL), and the only
+  flag accepted is `f`. Upper-case digits are accepted, as JavaScript's parseInt accepts them.
+- Tatham: sizes below Tatham's minimum of 5 are accepted (the janko-java samples are 3x3 and 4x4);
+  `#seed` ids are refused, only Tatham's generator can expand them.
+- janko: unknown keys and stray lines inside the block are skipped (continued `moves`, an extra
+  grid row, typoed keys), and `send`/`ssend` end a block as `end` does; a missing `end` is fine.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Sequence
+
 from harness.errors import InstanceError
-from harness.grid import Grid
+from harness.grid import Direction, Grid
 from harness.puzzles.masyu import Masyu, Pearl
 
-# Plain-text tokens (FORMATS.md): the janko-java files also use 1/2 for white/black.
+# Plain-text and janko problem tokens: the janko-java files and janko 521-692 also use 1/2.
 TEXT_TOKENS = {"-": None, ".": None, "w": Pearl.WHITE, "b": Pearl.BLACK, "1": Pearl.WHITE,
                "2": Pearl.BLACK}
 
+URL_PIDS = ("mashu", "masyu", "pearl")
+BASE27 = "0123456789abcdefghijklmnopq"
+URL_VALUES = {None: 0, Pearl.WHITE: 1, Pearl.BLACK: 2}  # pzprjs qnum: 1 white, 2 black
+_URL_CELLS = {v: k for k, v in URL_VALUES.items()}
+
+TATHAM_LETTERS = {Pearl.WHITE: "W", Pearl.BLACK: "B"}
+_TATHAM_PEARLS = {v: k for k, v in TATHAM_LETTERS.items()}
+_TATHAM_ID = re.compile(r"(?P<w>[0-9]+)(?:x(?P<h>[0-9]+))?(?P<params>[a-z]*)(?P<sep>[:#])(?P<desc>.*)",
+                        re.DOTALL)
+
+# janko solution letters; `o` (German Ost) is east in files 001-009.
+JANKO_DIRECTIONS = {"e": Direction.RIGHT, "o": Direction.RIGHT, "n": Direction.UP,
+                    "w": Direction.LEFT, "s": Direction.DOWN}
+_JANKO_END = re.compile(r"s*end")  # `send` and `ssend` are typos for `end` in real janko files
+_JANKO_GRIDS = ("problem", "solution")
+
+
+def _size(token: str, what: str, source: str, line: int | None = None) -> int:
+    """A grid dimension: a positive decimal number."""
+    if not re.fullmatch(r"[0-9]+", token):
+        raise InstanceError(source, f"{what} must be a whole number, found {token!r}", line)
+    if int(token) < 1:
+        raise InstanceError(source, f"{what} must be at least 1, found {token}", line)
+    return int(token)
+
+
+def _masyu(rows: int, cols: int, cells: Sequence[Pearl | None], full: bool = False) -> Masyu:
+    """A puzzle from its cells listed row-major (None = no pearl)."""
+    pearls = {divmod(i, cols): pearl for i, pearl in enumerate(cells) if pearl}
+    return Masyu(Grid(rows, cols), pearls, full=full)
+
+
+def _cells(puzzle: Masyu) -> list[Pearl | None]:
+    return [puzzle.pearls.get(cell) for cell in puzzle.grid.cells]
+
+
+# --- plain text ---------------------------------------------------------------------------------
 
 def read_text(text: str, source: str = "<text>") -> Masyu:
-    """Parse the plain-text format: `ROWS COLS`, then one line of tokens per row."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    """Parse the plain-text format: `ROWS COLS`, one line of tokens per row, an optional `full` line."""
+    lines = [(n, line.strip()) for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1)
+             if line.strip()]
     if not lines:
         raise InstanceError(source, "empty file: expected a `ROWS COLS` line", 1)
     n, header = lines[0]
     parts = header.split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2:
         raise InstanceError(source, f"expected `ROWS COLS`, found {header!r}", n)
-    rows, cols = int(parts[0]), int(parts[1])
-    if rows < 1 or cols < 1:
-        raise InstanceError(source, f"grid size must be positive, found {rows}x{cols}", n)
+    rows = _size(parts[0], "the number of rows", source, n)
+    cols = _size(parts[1], "the number of columns", source, n)
     body = lines[1:]
     full = bool(body) and body[-1][1].lower() == "full"
     if full:
         body = body[:-1]
-    if len(body) != rows:
-        last = body[-1][0] if body else n
-        raise InstanceError(source, f"expected {rows} rows of cells, found {len(body)}", last)
-    pearls = {}
+    if len(body) < rows:
+        raise InstanceError(source, f"expected {rows} rows of cells, found {len(body)}",
+                            body[-1][0] if body else n)
+    if len(body) > rows:
+        raise InstanceError(source, f"expected {rows} rows of cells, found more", body[rows][0])
+    cells: list[Pearl | None] = []
     for r, (n, line) in enumerate(body):
-        tokens = line.split() if " " in line or "\t" in line else list(line)
+        tokens = line.split()
+        if len(tokens) == 1 and cols > 1:
+            tokens = list(tokens[0])  # a row written without blanks
         if len(tokens) != cols:
             raise InstanceError(source, f"expected {cols} cells in row {r}, found {len(tokens)}", n)
-        for c, token in enumerate(tokens):
-            try:
-                pearl = TEXT_TOKENS[token.lower()]
-            except KeyError:
-                raise InstanceError(source, f"unknown token {token!r} in row {r}", n) from None
-            if pearl:
-                pearls[(r, c)] = pearl
-    return Masyu(Grid(rows, cols), pearls, full=full)
+        cells += [_token(token, f"row {r}", source, n) for token in tokens]
+    return _masyu(rows, cols, cells, full)
+
+
+def _token(token: str, where: str, source: str, line: int) -> Pearl | None:
+    try:
+        return TEXT_TOKENS[token.lower()]
+    except KeyError:
+        raise InstanceError(source, f"unknown token {token!r} in {where}", line) from None
 
 
 def write_text(puzzle: Masyu) -> str:
     return puzzle.canonical_text()
+
+
+# --- puzz.link / pzv URLs -----------------------------------------------------------------------
+
+def is_url(spec: str) -> bool:
+    """Whether a command-line spec is meant as a puzz.link URL (so that errors talk about URLs)."""
+    pids = "|".join(URL_PIDS)
+    return bool(re.match(r"https?://", spec, re.IGNORECASE)
+                or re.search(rf"\?(?:type=[^&/]*&)?(?:{pids})(?:_edit|_play)?/", spec))
+
+
+def read_url(url: str) -> Masyu:
+    """Decode `…?mashu/[v:…/][f/]COLS/ROWS/BODY[/]` (ids mashu, masyu, pearl; any host)."""
+    query = url.strip().partition("?")[2] or url.strip()
+    query = re.sub(r"^type=[^&/]*&", "", query)  # pzv's `?type=editor&mashu/…` form
+    head, _, rest = query.partition("/")
+    pid = re.sub(r"_(?:edit|play)$", "", head)
+    if pid not in URL_PIDS:
+        raise InstanceError(url, f"not a Masyu URL: puzzle type {pid!r} (expected {', '.join(URL_PIDS)})")
+    fields = rest.split("/")
+    if fields[-1] == "":
+        fields.pop()  # a trailing slash
+    if fields and fields[0].startswith("v:"):
+        fields.pop(0)  # pzprjs variant tag; it carries nothing for Masyu
+    full = False
+    if fields and not fields[0].isdecimal():  # pzprjs: the first non-number field is the flag
+        flag = fields.pop(0)
+        if flag != "f":
+            raise InstanceError(url, f"unknown flag {flag!r} (Masyu knows only `f`: every cell on the loop)")
+        full = True
+    if len(fields) < 3:
+        raise InstanceError(url, f"missing fields: expected COLS/ROWS/BODY, found {'/'.join(fields)!r}")
+    if len(fields) > 3:
+        raise InstanceError(url, f"unexpected text after the body: {'/'.join(fields[3:])!r}")
+    cols = _size(fields[0], "the number of columns", url)
+    rows = _size(fields[1], "the number of rows", url)
+    return _masyu(rows, cols, _decode_body(fields[2], rows * cols, url), full)
+
+
+def _decode_body(body: str, n: int, url: str) -> list[Pearl | None]:
+    """Three cells per base-27 digit, 9a + 3b + c with a, b, c in 0..2."""
+    expected = math.ceil(n / 3)
+    cells = []
+    for i, ch in enumerate(body):
+        value = BASE27.find(ch.lower())
+        if value < 0:
+            raise InstanceError(url, f"bad base-27 digit {ch!r} at body position {i} (digits are 0-9, a-q)")
+        cells += [_URL_CELLS[value // 9], _URL_CELLS[value // 3 % 3], _URL_CELLS[value % 3]]
+    if len(body) < expected:
+        raise InstanceError(url, f"truncated body: expected {expected} characters, found {len(body)}")
+    if len(body) > expected:
+        raise InstanceError(url, f"body too long: expected {expected} characters, found {len(body)}")
+    return cells[:n]  # the last digit is zero-padded
+
+
+def write_url(puzzle: Masyu) -> str:
+    """The puzz.link URL, written as pzprjs writes it (id `mashu`, `f/` for a full-loop puzzle)."""
+    values = [URL_VALUES[cell] for cell in _cells(puzzle)]
+    values += [0] * (-len(values) % 3)
+    body = "".join(BASE27[9 * a + 3 * b + c]
+                   for a, b, c in (values[i:i + 3] for i in range(0, len(values), 3)))
+    flag = "f/" if puzzle.full else ""
+    return f"https://puzz.link/p?mashu/{flag}{puzzle.cols}/{puzzle.rows}/{body}"
+
+
+# --- Simon Tatham's Pearl game ids --------------------------------------------------------------
+
+def is_tatham_id(spec: str) -> bool:
+    """Whether a command-line spec looks like a Pearl game id (`10x8:…`, `7:…`, `10x8dt#seed`)."""
+    return bool(re.match(r"[0-9]+(?:x[0-9]+)?[a-z]*[:#]", spec))
+
+
+def read_tatham(game_id: str) -> Masyu:
+    """Decode `W[xH][dX][n]:DESC` (width first); DESC runs `a`..`z` = 1..26 empty cells, `W`/`B` pearls."""
+    match = _TATHAM_ID.fullmatch(game_id.strip())
+    if not match:
+        raise InstanceError(game_id, "not a Pearl game id: expected WxH:DESC, e.g. 6x6:bWdBbWjBcWj")
+    if not re.fullmatch(r"(?:d[et])?n?", match["params"]):
+        raise InstanceError(game_id, f"unknown parameters {match['params']!r} after the size "
+                                     "(Pearl knows `de`/`dt` and `n`)")
+    if match["sep"] == "#":
+        raise InstanceError(game_id, "a random-seed id (`#…`) needs Tatham's generator to become a "
+                                     "puzzle; use the descriptive id `WxH:…` (Game > Specific)")
+    cols = _size(match["w"], "the width", game_id)
+    rows = _size(match["h"] or match["w"], "the height", game_id)
+    cells: list[Pearl | None] = []
+    for i, ch in enumerate(match["desc"]):
+        if "a" <= ch <= "z":
+            cells += [None] * (ord(ch) - ord("a") + 1)
+        elif ch in _TATHAM_PEARLS:
+            cells.append(_TATHAM_PEARLS[ch])
+        else:
+            raise InstanceError(game_id, f"unrecognised character in string: {ch!r} at position {i}")
+    if len(cells) != rows * cols:  # Tatham's own wording, plus the counts
+        problem = "string too long" if len(cells) > rows * cols else "string too short"
+        raise InstanceError(game_id, f"{problem}: it covers {len(cells)} cells, a {cols}x{rows} grid has "
+                                     f"{rows * cols}")
+    return _masyu(rows, cols, cells)
+
+
+def write_tatham(puzzle: Masyu) -> str:
+    """The descriptive id as Tatham's generator writes it: `WxH:`, maximal runs, long runs split at `z`."""
+    if puzzle.full:
+        raise ValueError("Tatham's Pearl has no 'every cell on the loop' rule; this puzzle cannot be written")
+    desc, run = [], 0
+    for cell in _cells(puzzle):
+        if cell is None:
+            run += 1
+            continue
+        desc += [_run_letters(run), TATHAM_LETTERS[cell]]
+        run = 0
+    desc.append(_run_letters(run))
+    return f"{puzzle.cols}x{puzzle.rows}:{''.join(desc)}"
+
+
+def _run_letters(run: int) -> str:
+    full_z, rest = divmod(run, 26)
+    return "z" * full_z + (chr(ord("a") + rest - 1) if rest else "")
+
+
+# --- janko.at blocks ----------------------------------------------------------------------------
+
+def is_janko_block(text: str) -> bool:
+    return _janko_begin(text.splitlines()) is not None
+
+
+def _janko_begin(lines: Sequence[str]) -> int | None:
+    return next((i for i, line in enumerate(lines) if line.strip().lower() == "begin"), None)
+
+
+def read_janko(text: str, source: str = "<janko>") -> tuple[Masyu, str]:
+    """The first `begin … end` block of `text`: the puzzle, and its solution string ("" when it has none)."""
+    raw = text.splitlines()
+    begin = _janko_begin(raw)
+    if begin is None:
+        raise InstanceError(source, "no `begin` line: not a janko.at block")
+    lines = [(n, line.split()) for n, line in enumerate(raw[begin + 1:], begin + 2) if line.strip()]
+    props: dict[str, tuple[int, list[str]]] = {}
+    grids: dict[str, list[tuple[int, list[str]]]] = {}
+    i = 0
+    while i < len(lines):
+        n, words = lines[i]
+        key = words[0].lower()
+        i += 1
+        if _JANKO_END.fullmatch(key):
+            break
+        if key in _JANKO_GRIDS:
+            rows, cols = _janko_shape(props, key, source, n)
+            grids[key] = _janko_grid(lines[i:i + rows], key, rows, cols, source, n)
+            i += rows
+        else:
+            props[key] = (n, words[1:])
+    if "puzzle" in props and " ".join(props["puzzle"][1]).lower() != "masyu":
+        n, words = props["puzzle"]
+        raise InstanceError(source, f"not a plain Masyu block: puzzle {' '.join(words)!r}", n)
+    if "problem" not in grids:
+        raise InstanceError(source, "the block has no `problem` grid", begin + 1)
+    rows, cols = len(grids["problem"]), len(grids["problem"][0][1])
+    cells = [_token(tok, "the problem", source, n) for n, tokens in grids["problem"] for tok in tokens]
+    solution = "/".join("".join(format(_janko_bits(tok, source, n), "x") for tok in tokens)
+                        for n, tokens in grids.get("solution", []))
+    return _masyu(rows, cols, cells), solution
+
+
+def _janko_shape(props: dict[str, tuple[int, list[str]]], key: str, source: str,
+                 line: int) -> tuple[int, int]:
+    """The grid's rows and columns from `size N` or `rows R` + `cols C`, which must come first."""
+    def value(name: str) -> int:
+        n, words = props[name]
+        return _size(words[0] if words else "", f"`{name}`", source, n)
+
+    if "size" in props:
+        return value("size"), value("size")
+    if "rows" in props and "cols" in props:
+        return value("rows"), value("cols")
+    raise InstanceError(source, f"`{key}` comes before `size` (or `rows` and `cols`)", line)
+
+
+def _janko_grid(lines: list[tuple[int, list[str]]], key: str, rows: int, cols: int, source: str,
+                line: int) -> list[tuple[int, list[str]]]:
+    for r, (n, tokens) in enumerate(lines):
+        if _JANKO_END.fullmatch(tokens[0].lower()) or tokens[0].lower() in _JANKO_GRIDS:
+            raise InstanceError(source, f"`{key}` has {r} rows, expected {rows}", n)
+        if len(tokens) != cols:
+            raise InstanceError(source, f"expected {cols} cells in row {r} of `{key}`, found {len(tokens)}",
+                                n)
+    if len(lines) < rows:
+        raise InstanceError(source, f"`{key}` has {len(lines)} rows, expected {rows}",
+                            lines[-1][0] if lines else line)
+    return lines
+
+
+def _janko_bits(token: str, source: str, line: int) -> int:
+    """A solution token (`-`, or two direction letters in either order) as Tatham's direction bits."""
+    if token == "-":
+        return 0
+    letters = token.lower()
+    dirs = {JANKO_DIRECTIONS.get(letter) for letter in letters}
+    if len(letters) != 2 or None in dirs or len(dirs) != 2:
+        raise InstanceError(source, f"unknown solution token {token!r} (expected `-` or two of n, e, s, w)",
+                            line)
+    return sum(dirs)
