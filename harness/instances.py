@@ -68,11 +68,15 @@ def load_file(path: str) -> Instance:
 
 
 def resolve(spec: str) -> list[Instance]:
-    """Expand one --instances spec (a file, a directory or a glob) into instances.
+    """Expand one --instances spec (a bundled set's name, a file, a directory or a glob) into instances.
 
     Raises FileNotFoundError when the spec names nothing, so the CLI can report it cleanly.
     """
     path = Path(spec)
+    from harness import sets  # sets builds on this module, so it is imported only when needed
+
+    if not path.exists() and spec in sets.names():  # a file or folder of that name wins
+        return sets.instances(spec)
     if path.is_file():
         files = [path]
     elif path.is_dir():

@@ -1,0 +1,320 @@
+"""The bundled instance sets: listed, shown, resolved into Instances and exported (`python -m harness.sets`).
+
+instances/sets.json declares every set. A collection owns one bundle, a gzipped TSV with a row per
+instance (`name rows cols puzzle solution` + metadata columns); `puzzle` holds a compact text form
+of the puzzle (for Masyu, Simon Tatham's Pearl game id) and `solution` the known solution string,
+empty when there is none. A subset filters its parent (`where` on columns, or explicit `names`);
+a curated set lists `members` as `set/name` across collections. Instance sources are
+`collection/name` whichever set they are reached through, so one puzzle keeps one source.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import shutil
+import sys
+import textwrap
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from harness.errors import InstanceError
+from harness.instances import Instance
+from harness.puzzles import masyu_formats
+
+INSTANCES_DIR = Path(__file__).resolve().parents[1] / "instances"
+MANIFEST = INSTANCES_DIR / "sets.json"
+DEFAULT_CORPUS = INSTANCES_DIR.parents[1] / "shared" / "corpus"
+BASE_COLUMNS = ("name", "rows", "cols", "puzzle", "solution")
+
+# How each puzzle kind is written into and read from a bundle's `puzzle` column; Walls and
+# Marupeke add their codecs here when they arrive.
+CODECS: dict[str, tuple[Callable[[Any], str], Callable[[str], Any]]] = {
+    "masyu": (masyu_formats.write_tatham, masyu_formats.read_tatham),
+}
+
+Row = dict[str, str]
+
+
+@dataclass(frozen=True)
+class SetSpec:
+    """One entry of sets.json. Exactly one of data / parent / members says where instances come from."""
+
+    name: str
+    description: str
+    data: str = ""  # a collection: its bundle, relative to instances/
+    parent: str = ""  # a subset of this set ...
+    where: dict[str, Any] = field(default_factory=dict)  # ... by column values ...
+    names: tuple[str, ...] = ()  # ... or by instance names
+    members: tuple[str, ...] = ()  # a curated set: `collection/name` entries
+    puzzle: str = ""  # these four are inherited from the parent when left empty
+    source: str = ""
+    licence: str = ""
+    provenance: str = ""  # a note relative to instances/
+
+
+# --- bundles ------------------------------------------------------------------------------------
+
+def write_bundle(path: Path, entries: Iterable[Any]) -> None:
+    """Write entries (name, puzzle, solution, meta) as a bundle; byte-identical for the same entries."""
+    entries = list(entries)
+    extra = sorted({key for e in entries for key in e.meta})
+    lines = ["\t".join(BASE_COLUMNS + tuple(extra))]
+    for e in entries:
+        encode = CODECS[e.puzzle.kind][0]
+        values = [e.name, str(e.puzzle.rows), str(e.puzzle.cols), encode(e.puzzle), e.solution]
+        values += [e.meta.get(key, "") for key in extra]
+        if any(ch in v for v in values for ch in "\t\n\r"):
+            raise ValueError(f"{e.name}: a value holds a tab or a line break")
+        lines.append("\t".join(values))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # mtime=0 and no file name in the header, so that rebuilding an unchanged set changes no byte.
+    with open(path, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as out:
+        out.write(("\n".join(lines) + "\n").encode())
+
+
+def read_bundle(path: Path) -> tuple[Row, ...]:
+    """The rows of a bundle, each a dict keyed by column name."""
+    stat = path.stat()  # part of the cache key, so that a rebuilt bundle is read again
+    return _read_bundle(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _read_bundle(path: Path, mtime_ns: int, size: int) -> tuple[Row, ...]:
+    with gzip.open(path, "rt") as handle:
+        header, *lines = handle.read().splitlines()
+    columns = header.split("\t")
+    missing = set(BASE_COLUMNS) - set(columns)
+    if missing:
+        raise ValueError(f"{path}: bundle lacks the column(s) {', '.join(sorted(missing))}")
+    out = []
+    for n, line in enumerate(lines, 2):
+        values = line.split("\t")
+        if len(values) != len(columns):
+            raise ValueError(f"{path}:{n}: {len(values)} values for {len(columns)} columns")
+        out.append(dict(zip(columns, values, strict=True)))
+    return tuple(out)
+
+
+# --- the manifest -------------------------------------------------------------------------------
+
+@cache
+def specs() -> dict[str, SetSpec]:
+    """Every set of sets.json, in the manifest's order, with inherited fields filled in."""
+    raw = json.loads(MANIFEST.read_text())["sets"]
+    items = {}
+    for item in raw:
+        if item["name"] in items:
+            raise ValueError(f"{MANIFEST}: set {item['name']} is declared twice")
+        items[item["name"]] = {k: tuple(v) if k in ("names", "members") else v for k, v in item.items()}
+
+    def complete(name: str, seen: tuple[str, ...] = ()) -> SetSpec:
+        if name not in items or name in seen:
+            raise ValueError(f"{MANIFEST}: {' -> '.join(seen)} names a missing or circular parent {name}")
+        item = items[name]
+        if sum(map(bool, (item.get("data"), item.get("parent"), item.get("members")))) != 1:
+            raise ValueError(f"{MANIFEST}: set {name} needs exactly one of data, parent, members")
+        if not item.get("parent"):
+            return SetSpec(**item)
+        parent = complete(item["parent"], (*seen, name))
+        inherited = {k: getattr(parent, k) for k in ("puzzle", "source", "licence", "provenance")}
+        return SetSpec(**{**inherited, **{k: v for k, v in item.items() if v}})
+
+    return {name: complete(name) for name in items}
+
+
+def names() -> list[str]:
+    return list(specs())
+
+
+def spec_of(name: str) -> SetSpec:
+    try:
+        return specs()[name]
+    except KeyError:
+        raise KeyError(f"no instance set named {name!r}; known sets: {', '.join(names())}") from None
+
+
+def rows(name: str) -> list[tuple[str, Row]]:
+    """The set's instances as (collection, row) pairs, before any puzzle is parsed."""
+    spec = spec_of(name)
+    if spec.data:
+        return [(name, row) for row in read_bundle(INSTANCES_DIR / spec.data)]
+    if spec.members:
+        return [_member(name, member) for member in spec.members]
+    parent = rows(spec.parent)
+    if spec.names:
+        by_name = {row["name"]: (origin, row) for origin, row in parent}
+        missing = [n for n in spec.names if n not in by_name]
+        if missing:
+            raise ValueError(f"set {name}: {spec.parent} has no instance {', '.join(missing)}")
+        return [by_name[n] for n in spec.names]
+    return [(origin, row) for origin, row in parent if matches(row, spec.where)]
+
+
+def _member(name: str, member: str) -> tuple[str, Row]:
+    collection, _, wanted = member.partition("/")
+    found = [pair for pair in rows(collection) if pair[1]["name"] == wanted]
+    if not found:
+        raise ValueError(f"set {name}: member {member} does not exist")
+    return found[0]
+
+
+def matches(row: Row, where: dict[str, Any]) -> bool:
+    """Whether a bundle row passes a subset's filter.
+
+    Keys: any column, or `size` (`RxC`); a value is one string or a list of accepted strings.
+    `min_cells`/`max_cells` bound rows*cols; `solution: true/false` asks for a known solution or none.
+    """
+    cells = int(row["rows"]) * int(row["cols"])
+    for key, want in where.items():
+        if key == "min_cells":
+            ok = cells >= want
+        elif key == "max_cells":
+            ok = cells <= want
+        elif key == "solution":
+            ok = bool(row["solution"]) == want
+        else:
+            value = f"{row['rows']}x{row['cols']}" if key == "size" else row.get(key, "")
+            ok = value in want if isinstance(want, list) else value == want
+        if not ok:
+            return False
+    return True
+
+
+# --- instances ----------------------------------------------------------------------------------
+
+def instances(name: str) -> list[Instance]:
+    """The set's Instances, each with its known solution; one that does not parse carries its error."""
+    # each row is decoded as its own collection's kind, so a curated set may draw on several kinds
+    return [_instance(spec_of(origin).puzzle, origin, tuple(row.items())) for origin, row in rows(name)]
+
+
+@cache  # a row reached through several sets is parsed once; it comes as a hashable tuple of items
+def _instance(kind: str, origin: str, items: tuple[tuple[str, str], ...]) -> Instance:
+    row = dict(items)
+    source = f"{origin}/{row['name']}"
+    try:
+        puzzle = CODECS[kind][1](row["puzzle"])
+    except InstanceError as exc:
+        return Instance(name=row["name"], source=source, error=f"{source}: {exc.problem}")
+    return Instance(name=row["name"], source=source, puzzle=puzzle, known_solution=row["solution"])
+
+
+def describe(name: str) -> dict[str, Any]:
+    """The set in one record: what `python -m harness.sets --json` prints for it."""
+    spec = spec_of(name)
+    pairs = rows(name)
+    shapes = sorted((int(r["rows"]) * int(r["cols"]), f"{r['rows']}x{r['cols']}") for _, r in pairs)
+    return {
+        "name": name,
+        "puzzle": spec.puzzle,
+        "count": len(pairs),
+        "min_cells": shapes[0][0] if shapes else 0,
+        "max_cells": shapes[-1][0] if shapes else 0,
+        "smallest": shapes[0][1] if shapes else "",
+        "largest": shapes[-1][1] if shapes else "",
+        "solutions": sum(1 for _, r in pairs if r["solution"]),
+        "source": spec.source,
+        "licence": spec.licence,
+        "description": spec.description,
+        "parent": spec.parent,
+        "provenance": spec.provenance,
+    }
+
+
+def table(records: Sequence[dict[str, Any]]) -> str:
+    """The sets as an aligned plain-text table."""
+    head = ("set", "puzzle", "count", "sizes", "solutions", "source", "licence")
+    body = [(r["name"], r["puzzle"], str(r["count"]),
+             r["smallest"] if r["smallest"] == r["largest"] else f"{r['smallest']}..{r['largest']}",
+             str(r["solutions"]), r["source"], r["licence"]) for r in records]
+    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+    right = {2, 4}  # counts read better right-aligned
+    lines = ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+             for row in [head, *body]]
+    return "\n".join(lines[:1] + ["  ".join("-" * w for w in widths)] + lines[1:]) + "\n"
+
+
+def show(name: str) -> str:
+    """The set's description, definition and provenance note."""
+    spec, record = spec_of(name), describe(name)
+    lines = [f"{name}: {spec.description}",
+             f"puzzle {record['puzzle']}, {record['count']} instances, {record['smallest']}.."
+             f"{record['largest']}, {record['solutions']} with a known solution"]
+    if spec.parent:
+        how = f"names {', '.join(spec.names)}" if spec.names else json.dumps(spec.where)
+        lines.append(f"subset of {spec.parent}: {how}")
+    if spec.members:
+        lines.append(textwrap.fill(" ".join(spec.members), 100, initial_indent="members: ",
+                                   subsequent_indent="  ", break_on_hyphens=False))
+    lines.append(f"source: {spec.source}\nlicence: {spec.licence}\n")
+    note = (INSTANCES_DIR / spec.provenance).read_text() if spec.provenance else "(no provenance note)\n"
+    return "\n".join(lines) + "\n" + note
+
+
+def export(name: str, folder: Path) -> list[Path]:
+    """Write the set as plain-text files (NAME.txt), solutions.tsv and the provenance note."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    known = []
+    for inst in instances(name):
+        if inst.puzzle is None:
+            raise ValueError(inst.error)
+        path = folder / f"{inst.name}.txt"
+        path.write_text(inst.puzzle.canonical_text())
+        written.append(path)
+        if inst.known_solution:
+            known.append(f"{inst.name}\t{inst.known_solution}\n")
+    if known:
+        (folder / "solutions.tsv").write_text("name\tsolution\n" + "".join(known))
+    provenance = spec_of(name).provenance
+    if provenance:
+        shutil.copyfile(INSTANCES_DIR / provenance, folder / "PROVENANCE.md")
+    return written
+
+
+# --- command line -------------------------------------------------------------------------------
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m harness.sets", description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the list as JSON objects")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("list", help="list the sets (the default)")
+    p_show = sub.add_parser("show", help="print a set's description and provenance note")
+    p_show.add_argument("name")
+    p_export = sub.add_parser("export", help="write a set as plain-text files into a folder")
+    p_export.add_argument("name")
+    p_export.add_argument("folder", type=Path)
+    p_build = sub.add_parser("build", help="rebuild the bundles from the shared corpus")
+    p_build.add_argument("corpus", type=Path, nargs="?", default=DEFAULT_CORPUS)
+    args = parser.parse_args(argv)
+
+    try:
+        if args.command == "show":
+            sys.stdout.write(show(args.name))
+        elif args.command == "export":
+            written = export(args.name, args.folder)
+            print(f"wrote {len(written)} instances of {args.name} to {args.folder}")
+        elif args.command == "build":
+            from harness import corpus
+
+            for stem, entries in corpus.build(args.corpus, INSTANCES_DIR).items():
+                solved = sum(1 for e in entries if e.solution)
+                print(f"{stem}: {len(entries)} instances, {solved} with a known solution")
+        elif args.json:
+            print(json.dumps([describe(n) for n in names()], indent=1))
+        else:
+            sys.stdout.write(table([describe(n) for n in names()]))
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""The bundled instance sets: every instance parses, every known solution is right, and the CLI works."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness import puzzles, sets
+from harness.instances import resolve
+from harness.puzzles.masyu_formats import read_text
+
+
+def test_every_bundled_instance_parses():
+    for name in sets.names():
+        found = sets.instances(name)
+        errors = [inst.error for inst in found if inst.puzzle is None]
+        assert errors == [], name
+        assert len(found) == sets.describe(name)["count"] > 0, name
+        assert len({inst.name for inst in found}) == len(found), f"{name} repeats a name"
+        assert all(inst.kind == sets.spec_of(name).puzzle for inst in found)
+
+
+def test_every_known_solution_passes_the_checker():
+    seen = set()  # janko-java's solutions are janko-at's: judge each (puzzle, solution) once
+    for name in sets.names():
+        for inst in sets.instances(name):
+            key = (inst.content_hash, inst.known_solution)
+            if inst.known_solution and key not in seen:
+                seen.add(key)
+                assert puzzles.check(inst.puzzle, inst.known_solution) == [], inst.source
+    assert len(seen) > 3900
+
+
+def test_collections_hold_each_puzzle_once():
+    for name, spec in sets.specs().items():
+        if spec.data:
+            contents = [inst.content_hash for inst in sets.instances(name)]
+            assert len(set(contents)) == len(contents), name
+
+
+def test_resolve_names_a_set():
+    smoke = resolve("masyu-smoke")
+    assert 10 <= len(smoke) <= 14
+    assert all(inst.known_solution for inst in smoke)
+    assert all(inst.puzzle.rows <= 10 and inst.puzzle.cols <= 10 for inst in smoke)
+    assert {inst.source.split("/")[0] for inst in smoke} >= {"masyu-pm", "masyu-janko-java"}
+    assert [inst.name for inst in resolve("masyu-seed")] == ["janko001", "janko080"]
+    # an instance reached through two sets keeps one source
+    assert resolve("masyu-seed")[0].source == "masyu-janko-java/janko001" == smoke[0].source
+
+
+def test_resolve_still_reads_paths_and_reports_nothing_found(tmp_path):
+    path = tmp_path / "masyu-smoke"  # a file of a set's name, given as a path, is the file
+    path.write_text("2 2\n- -\n- -\n")
+    assert [inst.source for inst in resolve(str(path))] == [str(path)]
+    with pytest.raises(FileNotFoundError):
+        resolve("masyu-no-such-set")
+
+
+def test_curated_sets_fit_their_descriptions():
+    default = [inst.puzzle for inst in sets.instances("masyu-default")]
+    assert 20 <= len(default) <= 40 and max(p.rows * p.cols for p in default) <= 20 * 20
+    hard = sets.describe("masyu-hard")
+    assert hard["min_cells"] >= 15 * 15 and hard["max_cells"] == 40 * 58
+    assert {r["difficulty"] for _, r in sets.rows("masyu-pm-hard")} == {"hard"}
+
+
+def test_subsets_partition_puzzle_masyu():
+    total = sets.describe("masyu-pm")["count"]
+    sizes = ["6x6", "8x8", "10x10", "15x15", "20x20", "25x25"]
+    assert sum(sets.describe(f"masyu-pm-{s}")["count"] for s in [*sizes, "special"]) == total
+    assert sum(sets.describe(f"masyu-pm-{d}")["count"] for d in ["easy", "medium", "hard"]) == total
+
+
+def test_janko_java_numeric_files_carry_janko_at_solutions():
+    # the 1/2-coded files read as 1 = white, 2 = black equal janko.at's puzzles of the same number
+    rows = [r for _, r in sets.rows("masyu-janko-java") if r["encoding"] in ("numeric", "mixed")]
+    assert len(rows) == 112
+    assert all(r["solution_from"] == "janko-at-" + r["name"].removeprefix("janko") for r in rows)
+
+
+def test_the_broken_puzzle_masyu_solution_is_dropped_and_noted():
+    [(_, row)] = [pair for pair in sets.rows("masyu-pm") if pair[1]["name"] == "pm-15x15-hard-3118955"]
+    assert row["solution"] == "" and "white pearl" in row["note"]
+
+
+def test_matches():
+    row = {"name": "x", "rows": "10", "cols": "12", "solution": "", "difficulty": "hard"}
+    assert sets.matches(row, {"size": "10x12", "difficulty": "hard"})
+    assert sets.matches(row, {"size": ["8x8", "10x12"], "min_cells": 120, "max_cells": 120})
+    assert not sets.matches(row, {"size": "12x10"})
+    assert not sets.matches(row, {"solution": True}) and sets.matches(row, {"solution": False})
+    assert not sets.matches(row, {"min_cells": 121})
+
+
+def test_cli_json_lists_every_set_with_its_fields(capsys):
+    assert sets.main(["--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert [r["name"] for r in records] == sets.names()
+    for r in records:
+        assert {"name", "puzzle", "count", "min_cells", "max_cells", "source", "solutions"} <= set(r)
+        assert r["count"] > 0 and r["min_cells"] <= r["max_cells"] and r["solutions"] <= r["count"]
+    by_name = {r["name"]: r for r in records}
+    assert by_name["masyu-janko-java"]["count"] == 820 and by_name["masyu-janko-java"]["solutions"] == 766
+
+
+def test_cli_table(capsys):
+    assert sets.main([]) == 0
+    out = capsys.readouterr().out
+    header = ["set", "puzzle", "count", "sizes", "solutions", "source", "licence"]
+    assert out.splitlines()[0].split() == header
+    assert all(name in out for name in sets.names())
+
+
+def test_show_prints_the_provenance(capsys):
+    for name, spec in sets.specs().items():
+        assert spec.provenance and (sets.INSTANCES_DIR / spec.provenance).is_file(), name
+    assert sets.main(["show", "masyu-pm-hard"]) == 0
+    out = capsys.readouterr().out
+    assert "subset of masyu-pm" in out and "3,118,955" in out and "MIT" in out
+    assert sets.main(["show", "masyu-nope"]) == 2
+
+
+def test_export_writes_plain_text_that_reads_back(tmp_path, capsys):
+    assert sets.main(["export", "masyu-smoke", str(tmp_path)]) == 0
+    original = sets.instances("masyu-smoke")
+    again = resolve(str(tmp_path))
+    assert sorted((i.name, i.puzzle) for i in again) == sorted((i.name, i.puzzle) for i in original)
+    lines = (tmp_path / "solutions.tsv").read_text().splitlines()
+    assert len(lines) == len(original) + 1
+    assert "masyu-smoke" in (tmp_path / "PROVENANCE.md").read_text()
+
+
+def test_bundles_round_trip(tmp_path):
+    from harness.corpus import Entry
+
+    puzzle = read_text("2 3\n- w -\n- - -\n")
+    entries = [Entry("a", puzzle, "95c/356", {"note": "x"}), Entry("b", puzzle)]
+    path = tmp_path / "b.tsv.gz"
+    sets.write_bundle(path, entries)
+    first = path.read_bytes()
+    sets.write_bundle(path, entries)
+    assert path.read_bytes() == first
+    rows = sets.read_bundle(path)
+    assert [r["name"] for r in rows] == ["a", "b"]
+    assert rows[0] == {"name": "a", "rows": "2", "cols": "3", "puzzle": "3x2:aWd", "solution": "95c/356",
+                       "note": "x"}
+    with pytest.raises(ValueError, match="tab"):
+        sets.write_bundle(path, [Entry("a\tb", puzzle)])
+
+
+def test_bundle_files_stay_small():
+    total = sum(p.stat().st_size for p in Path(sets.INSTANCES_DIR).rglob("*.gz"))
+    assert total < 2_000_000
