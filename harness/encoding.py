@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -41,6 +42,9 @@ class Encoding:
     name: ClassVar[str]
     puzzles: ClassVar[tuple[str, ...]] = ("masyu",)
     defaults: ClassVar[dict[str, Any]] = {}
+    # Solver packages the encoding uses; `prepare` imports them before the clock starts, since
+    # solve_s counts the encoding's work on the puzzle, never imports (FORMATS.md).
+    imports: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.defaults)
@@ -51,6 +55,11 @@ class Encoding:
                 f"(options: {known})"
             )
         self.options = {**self.defaults, **{k: _coerce(self.defaults[k], v) for k, v in options.items()}}
+
+    def prepare(self) -> None:
+        """Import the solver packages (untimed); cheap after the first call in a process."""
+        for module in self.imports:
+            importlib.import_module(module)
 
     def supports(self, puzzle: Any) -> bool:
         return puzzle.kind in self.puzzles

@@ -56,6 +56,7 @@ def execute(
         detail = f"encoding {encoding!r} does not support {instance.kind} puzzles"
         return {**row, "status": "error", "detail": detail, "verified": None}
 
+    solver.prepare()
     start = time.perf_counter()
     outcome = solver.solve(instance.puzzle, limits, seed)
     solve_s = time.perf_counter() - start
