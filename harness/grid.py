@@ -31,6 +31,8 @@ class Direction(IntEnum):
         return self in (Direction.LEFT, Direction.RIGHT)
 
 
+DIRECTIONS = tuple(Direction)  # iterating an Enum class is slow; loops over cells use this
+
 _DELTAS = {
     Direction.RIGHT: (0, 1),
     Direction.UP: (-1, 0),
@@ -84,7 +86,7 @@ class Grid:
 
     def neighbours(self, cell: Cell) -> list[tuple[Direction, Cell]]:
         out = []
-        for d in Direction:
+        for d in DIRECTIONS:
             nxt = self.step(cell, d)
             if nxt is not None:
                 out.append((d, nxt))

@@ -5,7 +5,7 @@ It reads only the stored string and the puzzle, and shares no constraint code wi
 
 from __future__ import annotations
 
-from harness.grid import Cell, Direction, Grid
+from harness.grid import DIRECTIONS, Cell, Direction, Grid
 from harness.puzzles.masyu import Masyu, Pearl, parse_solution
 
 STRAIGHT = {Direction.LEFT | Direction.RIGHT, Direction.UP | Direction.DOWN}
@@ -37,7 +37,7 @@ def check(puzzle: Masyu, solution: str) -> list[str]:
 def _consistency(grid: Grid, bits: dict[Cell, int]) -> list[str]:
     problems = []
     for cell, b in bits.items():
-        for d in Direction:
+        for d in DIRECTIONS:
             if not b & d:
                 continue
             nxt = grid.step(cell, d)
@@ -56,7 +56,7 @@ def _single_loop(grid: Grid, bits: dict[Cell, int], on_loop: list[Cell]) -> list
     stack = [on_loop[0]]
     while stack:
         cell = stack.pop()
-        for d in Direction:
+        for d in DIRECTIONS:
             if bits[cell] & d:
                 nxt = grid.step(cell, d)
                 if nxt not in seen:
@@ -71,7 +71,7 @@ def _pearl(grid: Grid, bits: dict[Cell, int], cell: Cell, pearl: Pearl) -> list[
     b = bits[cell]
     if not b:
         return [f"{pearl.name.lower()} pearl at {cell} is not on the loop"]
-    ends = [d for d in Direction if b & d]
+    ends = [d for d in DIRECTIONS if b & d]
     beyond = [bits[grid.step(cell, d)] for d in ends]
     if pearl is Pearl.WHITE:
         if b not in STRAIGHT:
