@@ -1,0 +1,267 @@
+"""The numbers behind the plots: configurations, one row per (instance, config), the table, the stamp."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from harness.summary import par2, solved_mask, summarize
+
+# Statuses the table gives a column of their own; the rest are summed into `other`.
+TABLE_STATUSES = ("solved", "wrong", "timeout")
+
+
+def load(db: str | Path) -> pd.DataFrame:
+    """The runs (`harness.results.load`), each with the `--instances` specs of the sweep that ran it.
+
+    The specs (`instance_specs`, comma-separated) name the set(s) in every figure's stamp; runs
+    whose sweep is not recorded fall back to the folder or collection of their source.
+    """
+    from harness import results
+
+    return with_sweep_specs(results.load(db), db)
+
+
+def with_sweep_specs(runs: pd.DataFrame, db: str | Path) -> pd.DataFrame:
+    """Add `instance_specs`: the `--instances` specs of each run's sweep, from the database's sweeps table."""
+    specs = _sweep_specs(db)
+    if specs and "sweep_id" in runs:
+        runs = runs.assign(instance_specs=runs["sweep_id"].map(lambda sweep: ",".join(specs.get(sweep, []))))
+    return runs
+
+
+def _sweep_specs(db: str | Path) -> dict[str, list[str]]:
+    import sqlite3
+
+    uri = f"{Path(db).resolve().as_uri()}?mode=ro"  # read-only, as results.load: never lock the writer out
+    try:
+        with sqlite3.connect(uri, uri=True) as conn:
+            rows = conn.execute("SELECT sweep_id, config FROM sweeps").fetchall()
+    except sqlite3.Error:
+        return {}
+    specs = {}
+    for sweep, config in rows:
+        try:
+            specs[sweep] = [str(s) for s in json.loads(config or "{}").get("instances") or []]
+        except (json.JSONDecodeError, AttributeError):
+            continue
+    return specs
+
+
+def with_config(runs: pd.DataFrame) -> pd.DataFrame:
+    """Add `config`: the encoding's name, plus the options that vary between its runs (`sat[cuts=cutset]`).
+
+    Runs store every option, defaults included, so only the ones that tell two configurations of
+    one encoding apart make it into the label.
+    """
+    encodings = [str(e) for e in runs["encoding"]]
+    options = [_options(o) for o in runs["options"]]
+    labels = list(encodings)
+    for encoding in set(encodings):
+        mine = [i for i, e in enumerate(encodings) if e == encoding]
+        keys = sorted({k for i in mine for k in options[i]})
+        varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
+        for i in mine if varying else ():
+            labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
+    return runs.assign(config=labels)
+
+
+def _options(text: object) -> dict:
+    try:
+        value = json.loads(text) if isinstance(text, str) and text else {}
+    except json.JSONDecodeError:
+        value = {}
+    return value if isinstance(value, dict) else {}
+
+
+def instance_set(source: object) -> str:
+    """The set a run's instance came from: the folder of a file source, else its kind of address."""
+    text = str(source or "")
+    if "://" in text:
+        return "urls"
+    if ":" in text and "/" not in text:
+        return "tatham ids"
+    parent = Path(text).parent.name
+    return parent or "files"
+
+
+def extra_stat(runs: pd.DataFrame, key: str) -> pd.Series:
+    """One statistic out of the `extra` JSON column (NaN where a run does not have it)."""
+    def pick(blob: object) -> float:
+        try:
+            value = json.loads(blob).get(key) if isinstance(blob, str) and blob else None
+        except (json.JSONDecodeError, AttributeError):
+            value = None
+        return float(value) if isinstance(value, (int, float)) else np.nan
+
+    if "extra" not in runs:
+        return pd.Series(np.nan, index=runs.index)
+    return runs["extra"].map(pick).astype(float)
+
+
+def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
+    """One row per (puzzle, config, instance), aggregating seeds.
+
+    Over the seeds: `solved` if most seeds' solutions were verified; `par2_s` is the median of
+    the seeds' PAR-2 scores, and `time_s` the same where solved (NaN otherwise); `limit_s` is the
+    time limit. `iterations`, `cuts`, `solve_s` and, from `extra`, `outside_s` (time in the lazy
+    loop outside the solver) and `solver_s` (time inside it) are medians over the seeds.
+    """
+    runs = with_config(runs).assign(
+        _solved=solved_mask(runs).astype(float),
+        _par2=par2(runs),
+        _wrong=(runs["status"] == "wrong").astype(float),
+        cells=runs["rows"] * runs["cols"],
+        outside_s=extra_stat(runs, "outside_s"),
+        solver_s=extra_stat(runs, "solver_s"),
+        instance_set=runs["source"].map(instance_set),
+    )
+    for column in ("iterations", "cuts", "solve_s"):
+        runs[column] = pd.to_numeric(runs[column], errors="coerce")
+    grouped = runs.groupby(["puzzle", "config", "instance_set", "instance"], sort=True, dropna=False)
+    out = grouped.agg(
+        encoding=("encoding", "first"),
+        cells=("cells", "first"),
+        seeds=("_solved", "size"),
+        solved_share=("_solved", "mean"),
+        wrong_share=("_wrong", "mean"),
+        par2_s=("_par2", "median"),
+        limit_s=("time_limit_s", "max"),
+        solve_s=("solve_s", "median"),
+        iterations=("iterations", "median"),
+        cuts=("cuts", "median"),
+        outside_s=("outside_s", "median"),
+        solver_s=("solver_s", "median"),
+    ).reset_index()
+    out["solved"] = out["solved_share"] > 0.5
+    out["time_s"] = out["par2_s"].where(out["solved"])
+    return out
+
+
+def wide_times(inst: pd.DataFrame) -> pd.DataFrame:
+    """Per-instance PAR-2 scores, one column per config (NaN where a config did not run)."""
+    return inst.pivot_table(index=["instance_set", "instance"], columns="config", values="par2_s",
+                            aggfunc="first")
+
+
+def virtual_best(inst: pd.DataFrame) -> pd.Series:
+    """The virtual best configuration: per instance, the least PAR-2 over the configs that ran it."""
+    return wide_times(inst).min(axis=1)
+
+
+def resolve_baseline(configs: list[str], wanted: str | None) -> str | None:
+    """The baseline: `wanted` (a config, or an encoding with one config); else `circuit`, else the first.
+
+    Raises ValueError when `wanted` names nothing or more than one config.
+    """
+    if not configs:
+        return None
+    if wanted is None:
+        return "circuit" if "circuit" in configs else configs[0]
+    if wanted in configs:
+        return wanted
+    matches = [c for c in configs if c.split("[", 1)[0] == wanted]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise ValueError(f"baseline {wanted!r} is not among the configurations: {', '.join(configs)}")
+    raise ValueError(f"baseline {wanted!r} is ambiguous: {', '.join(matches)}")
+
+
+def speedups(inst: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """Per config: geometric mean of baseline time / config time on the instances both solved (>1: faster)."""
+    solved = inst[inst["solved"]].pivot_table(index=["instance_set", "instance"], columns="config",
+                                              values="time_s", aggfunc="first")
+    rows = {}
+    for config in solved.columns:
+        if baseline not in solved:
+            rows[config] = (np.nan, 0)
+            continue
+        both = solved[[baseline, config]].dropna().clip(lower=1e-6)  # a 0 s time would make the log blow up
+        ratio = np.exp(np.mean(np.log(both[baseline] / both[config]))) if len(both) else np.nan
+        rows[config] = (ratio, len(both))
+    return pd.DataFrame.from_dict(rows, orient="index", columns=["speedup", "both_solved"])
+
+
+def table(runs: pd.DataFrame, baseline: str | None = None) -> pd.DataFrame:
+    """Per config: runs, solved, wrong, timeout, other, PAR-2, median time, and speed-up over `baseline`.
+
+    Counts, PAR-2 and median come from `summary.summarize` over the runs (every seed counts);
+    the speed-up is computed on per-instance times (seeds aggregated first).
+    """
+    runs = with_config(runs)
+    summary = summarize(runs, by="config")
+    other = summary.drop(columns=["runs", *TABLE_STATUSES, "par2_s", "median_s"]).sum(axis=1)
+    out = summary[["runs", *TABLE_STATUSES]].assign(other=other, par2_s=summary["par2_s"],
+                                                    median_s=summary["median_s"])
+    out.index.name, out.columns.name = "config", None
+    base = resolve_baseline(sorted(out.index), baseline)
+    if base is not None:
+        ups = speedups(per_instance(runs), base).reindex(out.index)
+        out[f"speedup_vs_{base}"] = ups["speedup"]
+        out["both_solved"] = ups["both_solved"].fillna(0).astype(int)
+    return out
+
+
+def markdown(frame: pd.DataFrame, digits: int = 3) -> str:
+    """A GitHub Markdown table (pandas' to_markdown needs tabulate, which the project does not carry)."""
+    def cell(value: object) -> str:
+        if isinstance(value, (float, np.floating)):
+            return "–" if np.isnan(value) else f"{value:.{digits}g}"
+        return str(value)
+
+    frame = frame.reset_index()
+    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    rule = "|" + "|".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---" for c in frame.columns)
+    rule += "|"
+    body = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([header, rule, *body]) + "\n"
+
+
+def stamp(runs: pd.DataFrame) -> str:
+    """Two lines saying what a figure shows: sets, runs, limit; then host, solver versions, commit."""
+    set_of = runs["source"].map(instance_set)
+    sets = sorted(set(set_of))
+    if "instance_specs" in runs:
+        # A path spec shows as its last part: the folder or file name, not the whole absolute path.
+        specs = [s for joined in runs["instance_specs"].dropna() for s in str(joined).split(",") if s]
+        given = {Path(s).name or s for s in specs}
+        sets = sorted(given) if given and runs["instance_specs"].astype(bool).all() else sets
+    if len(sets) > 4:
+        sets = [*sets[:4], f"… ({len(sets) - 4} more)"]
+    seeds = runs["seed"].nunique()
+    configs = with_config(runs)["config"].nunique()
+    instances = runs.assign(_set=set_of).groupby(["_set", "instance"]).ngroups
+    first = (f"set{'s' if len(sets) > 1 else ''}: {', '.join(sets)} · {len(runs)} runs "
+             f"({_count(instances, 'instance')} × {_count(configs, 'config')} × {_count(seeds, 'seed')})"
+             f" · time limit {_values(runs['time_limit_s'], ' s')}")
+    parts = [f"host {_values(runs.get('host'))}"]
+    for column, name in (("ortools_version", "ortools"), ("pysat_version", "python-sat"),
+                         ("python_version", "python")):
+        if column in runs and runs[column].notna().any():
+            parts.append(f"{name} {_values(runs[column])}")
+    if "commit" in runs and runs["commit"].notna().any():
+        commits = sorted({str(c)[:8] for c in runs["commit"].dropna()})
+        dirty = "dirty" in runs and (runs["dirty"] == 1).any()
+        more = "…" if len(commits) > 3 else ""
+        parts.append(f"commit {', '.join(commits[:3])}{more}{' (dirty)' if dirty else ''}")
+    return first + "\n" + " · ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _values(series: pd.Series | None, unit: str = "") -> str:
+    """The distinct values of a column, compactly: `10 s`, `5–60 s`, `a, b`, `?`."""
+    if series is None or series.dropna().empty:
+        return "?"
+    values = series.dropna().unique()
+    if np.issubdtype(np.asarray(values).dtype, np.number):
+        lo, hi = float(min(values)), float(max(values))
+        return f"{lo:g}{unit}" if lo == hi else f"{lo:g}–{hi:g}{unit}"
+    names = sorted(str(v) for v in values)
+    return ", ".join(names[:3]) + ("…" if len(names) > 3 else "") + unit

@@ -1,0 +1,149 @@
+"""Solve one puzzle in this process with one encoding, and show the loop (`python -m harness.solve`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from harness import registry
+from harness.encoding import Limits
+from harness.errors import InstanceError
+from harness.execute import execute
+from harness.instances import Instance, read_puzzle
+
+EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+DEFAULT_ENCODING = "circuit"
+
+DESCRIPTION = """\
+Solve one puzzle with one encoding, in this process, and print it with its loop.
+The answer is judged by the independent checker before it is called solved.
+
+PUZZLE is a file path (plain text), a puzz.link URL (https://puzz.link/p?mashu/6/6/1063000i3000)
+or a Simon Tatham Pearl game id (6x6:bWdBbWjBcWj).
+"""
+EPILOG = """\
+exit status: 0 solved (a solution the checker accepted); 1 not solved (unsat, time limit reached,
+unknown, or a wrong solution); 2 bad input (unreadable puzzle, unknown encoding or option).
+"""
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m harness.solve", description=DESCRIPTION, epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("puzzle", metavar="PUZZLE", help="file path, puzz.link URL or Tatham Pearl id")
+    p.add_argument("--encoding", "-e", default=DEFAULT_ENCODING,
+                   help=f"encoding name (default: {DEFAULT_ENCODING})")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
+                   help="an encoding option; repeat for several (e.g. -o cuts=cutset)")
+    p.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+                   help="the encoding's time budget in seconds (default: 60)")
+    p.add_argument("--seed", type=int, default=0, help="random seed passed to the encoding (default: 0)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print status, solution and statistics as JSON")
+    out.add_argument("--ascii", action="store_true", help="draw with ASCII instead of box-drawing characters")
+    p.add_argument("--png", metavar="FILE", help="also draw the puzzle into FILE (.png, or .svg by suffix)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        options = parse_options(args.option)
+        instance = load(args.puzzle)
+        registry.create(args.encoding, **options)  # unknown encodings and options fail here, in one line
+    except (InstanceError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        row = execute(instance, args.encoding, options, args.seed, Limits(time_s=args.time_limit))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    solved = row["status"] == "solved" and row.get("verified") == 1
+    drawn = row.get("solution") or ""
+    if args.png:
+        from harness.render import save_image
+
+        title = f"{instance.name} — {args.encoding}: {row['status']}"
+        try:
+            save_image(instance.puzzle, args.png, drawn, title=title)
+        except ValueError:  # a solution of the wrong shape cannot be drawn; draw the bare puzzle
+            save_image(instance.puzzle, args.png, "", title=title)
+    if args.json:
+        print(json.dumps(as_json(row), indent=2))
+    else:
+        print(report(instance, row, ascii=args.ascii or not _can_print_box()))
+    return EXIT_SOLVED if solved else EXIT_UNSOLVED
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option {pair!r}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def load(spec: str) -> Instance:
+    """An Instance from a path, URL or id; raises InstanceError when it cannot be read."""
+    puzzle = read_puzzle(spec)
+    name = Path(spec).stem if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
+    return Instance(name=name, source=spec, puzzle=puzzle)
+
+
+def as_json(row: dict[str, Any]) -> dict[str, Any]:
+    """The run's row with the `extra` statistics unpacked into a nested object."""
+    out = dict(row)
+    out["extra"] = json.loads(out.get("extra") or "{}")
+    out["options"] = json.loads(out.get("options") or "{}")
+    return out
+
+
+def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
+    """A status line, the statistics, and the puzzle drawn with the loop if there is one."""
+    from harness.render import render_text
+
+    puzzle = instance.puzzle
+    head = f"{instance.name}: {puzzle.rows}x{puzzle.cols}, {len(puzzle.pearls)} pearls; {row['encoding']}: "
+    head += row["status"]
+    if "solve_s" in row:
+        head += f" in {_seconds(row['solve_s'])}"
+    if row["status"] == "solved":
+        head += " (checked)"
+    lines = [head]
+    if row.get("detail"):
+        lines.append(f"  {row['detail']}")
+    stats = [f"{k} {row[k]}" for k in ("iterations", "cuts", "conflicts") if row.get(k) is not None]
+    if row.get("build_s") is not None:
+        stats.append(f"model built in {_seconds(row['build_s'])}")
+    if stats:
+        lines.append("  " + ", ".join(stats))
+    lines.append("")
+    try:
+        lines.append(render_text(puzzle, row.get("solution") or "", ascii=ascii))
+    except ValueError:  # a solution of the wrong shape cannot be drawn; show the bare puzzle
+        lines.append(render_text(puzzle, "", ascii=ascii))
+    return "\n".join(lines).rstrip("\n")
+
+
+def _seconds(t: float) -> str:
+    return f"{t * 1000:.1f} ms" if t < 1 else f"{t:.2f} s"
+
+
+def _can_print_box() -> bool:
+    """Box-drawing output needs a stdout that can encode it (not so on some consoles)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "●○─┼·".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+if __name__ == "__main__":
+    sys.exit(main())
