@@ -40,7 +40,11 @@ def components(chosen: Iterable[Edge]) -> list[set[Cell]]:
 
 
 def find_cuts(grid: Grid, pearls: Iterable[Cell], chosen: Iterable[Edge], family: str) -> list[Cut]:
-    """The cuts violated by `chosen`; an empty list means it is one loop through every pearl."""
+    """The cuts violated by `chosen`; an empty list means it is one loop through every pearl.
+
+    A `full` puzzle passes every cell as `pearls`. Every cut is valid for every answer: a loop
+    that holds all pearls is never cut itself, only the loops chosen beside it.
+    """
     if family not in CUT_FAMILIES:
         raise ValueError(f"unknown cut family {family!r} (choose from {', '.join(CUT_FAMILIES)})")
     chosen = list(chosen)
@@ -54,7 +58,13 @@ def find_cuts(grid: Grid, pearls: Iterable[Cell], chosen: Iterable[Edge], family
     for comp in comps:
         inside = [e for e in chosen if e[0] in comp]
         holds = pearls & comp
-        if family == "cutset" and holds and holds != pearls:
+        if holds == pearls:
+            # This loop may be the answer by itself: only the loops beside it are wrong. With
+            # pearls, those hold none and get their own cut; with none, forbid it with company.
+            if not pearls:
+                company = next(e for e in chosen if e[0] not in comp)
+                cuts.append(Cut(forbid=(*inside, company)))
+        elif family == "cutset" and holds:
             cuts.append(Cut(require=boundary(grid, comp)))
         else:
             cuts.append(Cut(forbid=tuple(inside)))

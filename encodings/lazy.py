@@ -1,0 +1,70 @@
+"""CP-SAT with lazy sub-loop cuts: solve, cut the sub-loops found, solve again (solve–resample).
+
+Model: the local rules of _masyu_cpsat only (a bool per edge, an on-loop bool per cell,
+degree 2·on so every cell has degree 0 or 2, pearl rules): every solution is a set of disjoint
+loops. After each solve, _subloops.find_cuts splits the chosen edges into loops (networkx
+components); if one loop visits every pearl (every cell when `full`) it is the answer.
+Otherwise each cut is added to the same CpModel and the model is solved again:
+`cuts=loop` forbids each wrong loop (add_bool_or of its negated edges), `cuts=cutset` asks a
+loop holding only some pearls for an edge leaving it (add_bool_or of its boundary edges).
+`hint=True` hints the previous (now cut off) solution. CP-SAT keeps nothing between solves, so
+each round presolves afresh (../shared/notes/solver-apis.md §1, the Masyu subtour part).
+All rounds share one time budget; options as in `circuit`, plus `cuts` and `hint`.
+"""
+
+from __future__ import annotations
+
+import time
+
+from harness.encoding import SAT, Limits, Outcome
+from harness.puzzles.masyu import Masyu, solution_string
+
+from ._masyu_cpsat import CpSatEncoding, Session, build
+from ._subloops import CUT_FAMILIES, find_cuts
+
+
+class Lazy(CpSatEncoding):
+    name = "lazy"
+    defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False}
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        if self.options["cuts"] not in CUT_FAMILIES:
+            raise ValueError(f"unknown cuts {self.options['cuts']!r} (choose from {', '.join(CUT_FAMILIES)})")
+
+    def solve(self, puzzle: Masyu, limits: Limits, seed: int) -> Outcome:
+        import networkx  # noqa: F401  (imported here so its first-run cost is not counted as cut time)
+
+        session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
+        start = time.perf_counter()  # after the first-run imports
+        m = build(puzzle)
+        build_s = time.perf_counter() - start
+        grid = puzzle.grid
+        must_visit = grid.cells if puzzle.full else tuple(puzzle.pearls)
+        num_cuts, outside_s = 0, 0.0
+
+        def stats() -> dict:
+            return {"build_s": build_s, "cuts": num_cuts, "outside_s": outside_s, **session.stats()}
+
+        while True:
+            status = session.solve(m.model)
+            if status != SAT:
+                return Outcome(status, stats=stats())
+            began = time.perf_counter()
+            chosen = m.chosen(session.solver)
+            cuts = find_cuts(grid, must_visit, chosen, self.options["cuts"])
+            if not cuts:
+                outside_s += time.perf_counter() - began
+                return Outcome(SAT, solution_string(grid, chosen), stats())
+            for cut in cuts:
+                if cut.require:
+                    m.model.add_bool_or([m.edge[e] for e in cut.require])
+                else:
+                    m.model.add_bool_or([~m.edge[e] for e in cut.forbid])
+            num_cuts += len(cuts)
+            if self.options["hint"]:
+                m.model.clear_hints()
+                picked = set(chosen)
+                for e, x in m.edge.items():
+                    m.model.add_hint(x, e in picked)
+            outside_s += time.perf_counter() - began

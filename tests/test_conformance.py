@@ -1,0 +1,212 @@
+"""Conformance: every Masyu encoding in the registry, run through execute() and judged by the checker.
+
+Real instances must be solved and verified, with the same answer from every encoding (each has a
+unique solution); tiny random puzzles must be called sat or unsat exactly as brute force over all
+loops of the grid says; a budget far too small must give `unknown`, never an answer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from harness import puzzles, registry
+from harness.encoding import Limits
+from harness.execute import execute
+from harness.grid import Grid, edge
+from harness.instances import Instance, resolve
+from harness.puzzles.masyu import Masyu, Pearl, solution_string
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_SET = ROOT / "instances" / "masyu-seed"
+CORPUS = ROOT.parent / "shared" / "corpus" / "janko-java"  # CI keeps ../shared beside the repo
+
+ENCODINGS = [name for name in registry.names("masyu") if name != "dummy"]
+# Sizes 3x3 to 16x16, each solved in well under a second; janko616 has black pearls only,
+# janko530 writes pearls as 1/2 and janko667 mixes both spellings.
+SMOKE = [SEED_SET / "janko001.txt", SEED_SET / "janko080.txt"] + [
+    CORPUS / f"{name}.txt"
+    for name in ("sample", "sample2", "janko011", "janko616", "janko205", "janko530", "janko667")
+]
+LIMITS = Limits(time_s=30.0)
+CPSAT_VARIANTS = [
+    ("lazy", {"cuts": "cutset"}),
+    ("lazy", {"hint": True}),
+    ("circuit", {"num_workers": 2, "linearization_level": 1, "search_branching": "AUTOMATIC_SEARCH"}),
+]
+
+
+def instance_at(path: Path) -> Instance:
+    if not path.exists():
+        pytest.skip(f"{path} is not here (the corpus lives in ../shared beside the repo)")
+    (instance,) = resolve(str(path))
+    return instance
+
+
+@cache
+def run(encoding: str, path: Path, options: tuple = ()) -> dict:
+    return execute(instance_at(path), encoding, dict(options), seed=0, limits=LIMITS)
+
+
+def in_memory(name: str, puzzle: Masyu) -> Instance:
+    return Instance(name=name, source=f"<{name}>", puzzle=puzzle)
+
+
+@pytest.mark.parametrize("path", SMOKE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_solves_and_is_verified(encoding: str, path: Path) -> None:
+    row = run(encoding, path)
+    assert row["status"] == "solved", row["detail"]
+    assert row["verified"] == 1
+
+
+@pytest.mark.parametrize("path", SMOKE, ids=lambda p: p.stem)
+def test_every_encoding_gives_the_same_loop(path: Path) -> None:
+    answers = {encoding: run(encoding, path).get("solution") for encoding in ENCODINGS}
+    assert len(set(answers.values())) == 1, answers
+
+
+@pytest.mark.parametrize(
+    ("encoding", "options"),
+    CPSAT_VARIANTS,
+    ids=[f"{name}-{'-'.join(map(str, opts.values()))}" for name, opts in CPSAT_VARIANTS],
+)
+@pytest.mark.parametrize("path", SMOKE[1:4], ids=lambda p: p.stem)
+def test_cpsat_options_give_the_same_loop(encoding: str, options: dict, path: Path) -> None:
+    row = run(encoding, path, tuple(sorted(options.items())))
+    assert row["status"] == "solved" and row["verified"] == 1, row["detail"]
+    assert row["solution"] == run(ENCODINGS[0], path)["solution"]
+
+
+def test_cpsat_statistics() -> None:
+    circuit, lazy = run("circuit", SMOKE[1]), run("lazy", SMOKE[1])
+    assert (circuit["iterations"], circuit["cuts"]) == (1, 0)
+    assert lazy["iterations"] >= 1 and lazy["cuts"] >= lazy["iterations"] - 1
+    for row in (circuit, lazy):
+        assert row["build_s"] > 0 and row["conflicts"] >= 0
+        extra = json.loads(row["extra"])
+        assert extra["num_workers"] == 1 and extra["deterministic_time"] > 0 and extra["solver_s"] > 0
+    assert json.loads(lazy["extra"])["outside_s"] > 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"num_workers": 0},
+        {"search_branching": "NO_SUCH_SEARCH"},
+        {"linearization_level": "high"},
+    ],
+    ids=lambda o: next(iter(o)),
+)
+@pytest.mark.parametrize("encoding", ["circuit", "lazy"])
+def test_cpsat_bad_options_are_errors(encoding: str, options: dict) -> None:
+    row = execute(instance_at(SMOKE[0]), encoding, options, seed=0, limits=LIMITS)
+    assert row["status"] == "error"
+
+
+def test_lazy_bad_cut_family_is_an_error() -> None:
+    row = execute(instance_at(SMOKE[0]), "lazy", {"cuts": "nonsense"}, seed=0, limits=LIMITS)
+    assert row["status"] == "error" and "cuts" in row["detail"]
+
+
+# Brute force: on a tiny grid every loop is a simple cycle of the grid graph, so a puzzle is
+# solvable exactly when the checker accepts one of them.
+
+
+@cache
+def all_loops(rows: int, cols: int) -> tuple[str, ...]:
+    import networkx as nx
+
+    grid = Grid(rows, cols)
+    graph = nx.Graph(grid.edges)
+    loops = []
+    for cycle in nx.simple_cycles(graph):
+        steps = zip(cycle, cycle[1:] + cycle[:1], strict=True)
+        loops.append(solution_string(grid, [edge(a, b) for a, b in steps]))
+    return tuple(loops)
+
+
+@cache
+def brute_force(puzzle: Masyu) -> list[str]:
+    """Every solution, by the checker; loops that miss a pearl are dropped first, for speed."""
+    cols = puzzle.cols + 1  # a solution string has one digit per cell and a "/" after each row
+    visits = [(r * cols + c) for r, c in (puzzle.grid.cells if puzzle.full else puzzle.pearls)]
+    return [
+        s
+        for s in all_loops(puzzle.rows, puzzle.cols)
+        if all(s[i] != "0" for i in visits) and not puzzles.check(puzzle, s)
+    ]
+
+
+def random_puzzles(count: int, rows: int, cols: int, seed: int) -> list[Masyu]:
+    rng = random.Random(seed)
+    grid = Grid(rows, cols)
+    out = []
+    for _ in range(count):
+        cells = rng.sample(grid.cells, rng.randint(1, 4))
+        out.append(Masyu(grid, {c: rng.choice(list(Pearl)) for c in cells}, full=rng.random() < 0.15))
+    return out
+
+
+def test_brute_force_counts_the_loops_of_a_grid() -> None:
+    assert [len(all_loops(n, n)) for n in (2, 3, 4)] == [1, 13, 213]  # OEIS A140517
+
+
+UNSAT = {
+    "black-2x2": Masyu(Grid(2, 2), {(0, 0): Pearl.BLACK}),
+    "white-corner": Masyu(Grid(3, 3), {(0, 0): Pearl.WHITE}),
+    "full-3x3": Masyu(Grid(3, 3), full=True),  # 9 cells, a bipartite grid: no closed tour
+}
+
+
+@pytest.mark.parametrize("name", UNSAT)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_unsat(encoding: str, name: str) -> None:
+    assert brute_force(UNSAT[name]) == []
+    row = execute(in_memory(name, UNSAT[name]), encoding, {}, seed=0, limits=LIMITS)
+    assert row["status"] == "unsat", row["detail"]
+
+
+FULL = Masyu(Grid(4, 5), {(0, 0): Pearl.BLACK, (1, 2): Pearl.WHITE}, full=True)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_full(encoding: str) -> None:
+    assert len(brute_force(FULL)) >= 1
+    row = execute(in_memory("full-4x5", FULL), encoding, {}, seed=0, limits=LIMITS)
+    assert row["status"] == "solved" and row["verified"] == 1, row["detail"]
+    assert row["solution"] in brute_force(FULL)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_sat_or_unsat_as_brute_force_says(encoding: str) -> None:
+    for i, puzzle in enumerate(random_puzzles(40, 4, 4, seed=2024) + random_puzzles(10, 4, 5, seed=7)):
+        solutions = brute_force(puzzle)
+        row = execute(in_memory(f"random-{i}", puzzle), encoding, {}, seed=i, limits=LIMITS)
+        expected = "solved" if solutions else "unsat"
+        assert row["status"] == expected, (puzzle.canonical_text(), row["detail"])
+        if solutions:
+            assert row["solution"] in solutions
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_budget_far_too_small_gives_unknown(encoding: str) -> None:
+    row = execute(instance_at(SMOKE[1]), encoding, {}, seed=0, limits=Limits(time_s=0.001))
+    assert row["status"] == "unknown"
+    assert not row.get("solution")
+
+
+def test_cpsat_stopped_by_its_time_limit_gives_unknown() -> None:
+    import time
+
+    from loopbench_encodings._masyu_cpsat import Session, build
+    from loopbench_encodings.circuit import Circuit
+
+    model = build(instance_at(CORPUS / "janko760.txt").puzzle).model  # 40x58: far more than 5 ms
+    session = Session(Circuit.defaults, seed=0, deadline=time.perf_counter() + 0.005)
+    assert session.solve(model) == "unknown"
+    assert session.iterations == 1 and "UNKNOWN" in session.stats()["reason"]
