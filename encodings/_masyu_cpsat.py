@@ -102,6 +102,7 @@ def _black(model: Any, grid: Grid, towards: Any, c: Cell) -> None:
 class CpSatEncoding(Encoding):
     """Base of the CP-SAT encodings: their shared solver options, checked when one is made."""
 
+    imports = ("ortools.sat.python.cp_model",)
     defaults = {
         "num_workers": 1,
         "linearization_level": 0,

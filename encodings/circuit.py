@@ -26,7 +26,7 @@ class Circuit(CpSatEncoding):
 
     def solve(self, puzzle: Masyu, limits: Limits, seed: int) -> Outcome:
         session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
-        start = time.perf_counter()  # after the first-run import of ortools in Session
+        start = time.perf_counter()
         m = build(puzzle)
         grid = puzzle.grid
         arcs = []
