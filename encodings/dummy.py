@@ -2,9 +2,12 @@
 
 Model: none. It lets the runner, store and plots be tested with no solver (BenchExec's
 tools/dummy.py). `status` and `solution` are returned as given; `behave` picks a fault:
-`ok` (return at once), `sleep` (wait `seconds` of wall time, then return), `hang` (sleep
-forever), `spin` (burn CPU forever), `alloc` (allocate memory without bound), `abort` (kill the
-process with SIGABRT), `raise` (raise an exception).
+`ok` (return at once), `sleep` (wait `seconds` of wall time, then return), `burn` (use
+`seconds` of CPU time, then return), `hang` (sleep forever), `spin` (burn CPU forever),
+`alloc` (allocate `megabytes` MB and return, or without bound if 0), `abort` (kill the process
+with SIGABRT), `exit` (end the process at once with exit code `code`), `raise` (raise an
+exception). A comma-separated list
+gives one behaviour per seed (seed i takes item i mod n), so one sweep can mix faults.
 """
 
 from __future__ import annotations
@@ -18,12 +21,18 @@ from harness.encoding import Encoding, Limits, Outcome
 class Dummy(Encoding):
     name = "dummy"
     puzzles = ("masyu", "walls", "marupeke")
-    defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0}
+    defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0, "code": 3,
+                "megabytes": 0}
 
     def solve(self, puzzle, limits: Limits, seed: int) -> Outcome:
-        behave = self.options["behave"]
+        choices = self.options["behave"].split(",")
+        behave = choices[seed % len(choices)].strip()
         if behave == "sleep":
             time.sleep(self.options["seconds"])
+        elif behave == "burn":
+            end = time.process_time() + self.options["seconds"]
+            while time.process_time() < end:
+                pass
         elif behave == "hang":
             while True:
                 time.sleep(60)
@@ -32,11 +41,13 @@ class Dummy(Encoding):
                 pass
         elif behave == "alloc":
             hoard = []
-            while True:
+            while not self.options["megabytes"] or len(hoard) * 16 < self.options["megabytes"]:
                 hoard.append(bytearray(16 << 20))
                 hoard[-1][::4096] = b"x" * len(hoard[-1][::4096])  # touch pages so RSS grows
         elif behave == "abort":
             os.abort()
+        elif behave == "exit":
+            os._exit(self.options["code"])  # no cleanup, no traceback: like a native library calling exit()
         elif behave == "raise":
             raise RuntimeError("dummy encoding told to raise")
         elif behave != "ok":

@@ -1,0 +1,47 @@
+"""Reading the results store with pandas, and writing its parquet snapshot safely."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pandas as pd
+
+from harness.store import COLUMNS, RUN_COLUMNS
+
+# Stable dtypes whatever the NULLs: nullable integers, floats with NaN.
+DTYPES = {name: "Int64" if "INTEGER" in kind else "float64" for name, kind in RUN_COLUMNS
+          if "INTEGER" in kind or "REAL" in kind}
+
+DEFAULT_DB = Path("results/runs.sqlite")
+
+
+def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:
+    """Every run in the database as a DataFrame, one row per run, columns as in FORMATS.md."""
+    path = Path(db)
+    if not path.is_file():
+        raise FileNotFoundError(f"no results database at {path}")
+    # Read-only: a reader must never create, migrate or lock the coordinator's file.
+    with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'runs'").fetchone():
+            return pd.DataFrame(columns=list(COLUMNS)).astype(DTYPES)
+        runs = pd.read_sql("SELECT * FROM runs ORDER BY started_at, run_key", conn)
+    return runs.astype({name: kind for name, kind in DTYPES.items() if name in runs.columns})
+
+
+def snapshot_path(db: str | Path) -> Path:
+    """Where the parquet snapshot of a database lives: beside it, same stem."""
+    return Path(db).with_suffix(".parquet")
+
+
+def write_snapshot(db: str | Path, path: str | Path | None = None) -> Path:
+    """Write the runs to parquet through a temporary file renamed into place (a reader never sees half)."""
+    target = Path(path) if path is not None else snapshot_path(db)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        load(db).to_parquet(temporary, index=False)
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return target

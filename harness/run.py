@@ -1,0 +1,107 @@
+"""The sweep command line: `python -m harness.run --encoding lazy,sat --instances masyu-default`.
+
+Re-running the same command skips the runs already in the database. Bad arguments (an unknown
+encoding or option, an --instances spec that names nothing) exit 2 with one line on stderr;
+a malformed instance is not a bad argument: it becomes a row with status `error`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from harness import instances, registry, results, sweep
+
+DEFAULT_INSTANCES = "masyu-default"
+
+
+class ArgumentError(Exception):
+    """A bad command line, reported as one line."""
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m harness.run", description=__doc__.splitlines()[0])
+    p.add_argument("--encoding", action="append", required=True, metavar="NAME[,NAME...]",
+                   help=f"encodings to run (known: {', '.join(registry.names())})")
+    p.add_argument("--instances", action="append", metavar="SPEC",
+                   help=f"a bundled set's name, a file, a directory or a glob (repeatable; "
+                        f"default {DEFAULT_INSTANCES})")
+    p.add_argument("--db", type=Path, default=results.DEFAULT_DB,
+                   help="results database (default %(default)s)")
+    p.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="CPU-time limit per run (default %(default)g)")
+    p.add_argument("--wall-limit", type=float, metavar="SECONDS",
+                   help="wall-time cap per run (default 1.5 x time limit + 5)")
+    p.add_argument("--memory-limit", type=int, default=4096, metavar="MB",
+                   help="memory (RSS) limit per run (default %(default)d)")
+    p.add_argument("--seed", type=int, nargs="+", action="extend", metavar="N",
+                   help="seeds to run (several allowed; default 0)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option given to every encoding of the sweep (repeatable)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="runs at once (default %(default)d)")
+    p.add_argument("--executor", choices=("local", "dask"), default="local")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running Dask scheduler (default: a LocalCluster)")
+    p.add_argument("--order-seed", type=int, default=0, metavar="N",
+                   help="seed of the shuffled run order (default %(default)d)")
+    return p
+
+
+def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
+    """The Sweep the arguments describe; raises ArgumentError for anything the user must fix."""
+    names = [n.strip() for value in args.encoding for n in value.split(",") if n.strip()]
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ArgumentError(f"--option {item}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    if args.scheduler and args.executor != "dask":
+        raise ArgumentError("--scheduler needs --executor dask")
+    for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),
+                        ("--jobs", args.jobs), ("--wall-limit", args.wall_limit or 1)):
+        if value <= 0:
+            raise ArgumentError(f"{flag} must be positive, not {value:g}")
+    specs = args.instances or [DEFAULT_INSTANCES]
+    found = []
+    for spec in specs:
+        try:
+            found.extend(instances.resolve(spec))
+        except FileNotFoundError as exc:
+            raise ArgumentError(str(exc)) from None
+    plan = sweep.Sweep(
+        instances=found, encodings=list(dict.fromkeys(names)), options=options,
+        seeds=list(dict.fromkeys(args.seed or [0])), time_s=args.time_limit, memory_mb=args.memory_limit,
+        wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
+        scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs,
+        argv=list(sys.argv[1:] if argv is None else argv),
+    )
+    try:
+        plan.resolved_options()
+    except ValueError as exc:
+        raise ArgumentError(str(exc)) from None
+    return plan
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        plan = build(args, argv)
+    except ArgumentError as exc:
+        print(f"harness.run: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = sweep.run(plan)
+    except KeyboardInterrupt:
+        print("harness.run: interrupted; finished runs are stored, the same command resumes", file=sys.stderr)
+        return 130
+    print(f"sweep {report.sweep_id}: {report.planned} runs planned, {report.skipped} already stored, "
+          f"{report.recorded} recorded, {report.failed} failed in the harness; database {plan.db}")
+    print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
+          else "(no runs)")
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

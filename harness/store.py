@@ -1,0 +1,163 @@
+"""The results store: one SQLite file in WAL mode, one row per run, written by the coordinator alone.
+
+Every finished run is its own transaction (`INSERT … ON CONFLICT DO NOTHING` on `run_key`), so a
+sweep killed with SIGKILL loses only the runs in flight and the same command resumes it. Columns
+follow the database contract in FORMATS.md; keys a row carries beyond them go into `extra`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+# (column, SQL type) in the order pandas shows them. FORMATS.md names the contract; keep names exact.
+RUN_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("run_key", "TEXT PRIMARY KEY"),
+    ("sweep_id", "TEXT"),
+    ("instance", "TEXT"),
+    ("source", "TEXT"),
+    ("puzzle", "TEXT"),
+    ("rows", "INTEGER"),
+    ("cols", "INTEGER"),
+    ("encoding", "TEXT"),
+    ("options", "TEXT"),
+    ("seed", "INTEGER"),
+    ("status", "TEXT NOT NULL"),
+    ("solution", "TEXT"),
+    ("verified", "INTEGER"),
+    ("matches_known", "INTEGER"),
+    ("detail", "TEXT"),
+    ("solve_s", "REAL"),
+    ("build_s", "REAL"),
+    ("wall_s", "REAL"),
+    ("cpu_s", "REAL"),
+    ("peak_rss_mb", "REAL"),
+    ("iterations", "INTEGER"),
+    ("cuts", "INTEGER"),
+    ("conflicts", "INTEGER"),
+    ("time_limit_s", "REAL"),
+    ("memory_limit_mb", "INTEGER"),
+    ("python_version", "TEXT"),
+    ("ortools_version", "TEXT"),
+    ("pysat_version", "TEXT"),
+    ("networkx_version", "TEXT"),
+    ("commit", "TEXT"),
+    ("dirty", "INTEGER"),
+    ("host", "TEXT"),
+    ("started_at", "TEXT"),
+    ("finished_at", "TEXT"),
+    ("extra", "TEXT"),
+)
+COLUMNS = tuple(name for name, _ in RUN_COLUMNS)
+STATUSES = ("solved", "unsat", "timeout", "memout", "crash", "wrong", "error", "unknown")
+
+SWEEP_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("sweep_id", "TEXT PRIMARY KEY"),
+    ("started_at", "TEXT"),
+    ("finished_at", "TEXT"),
+    ("argv", "TEXT"),
+    ("config", "TEXT"),
+    ("commit", "TEXT"),
+    ("dirty", "INTEGER"),
+    ("host", "TEXT"),
+    ("planned", "INTEGER"),
+    ("skipped", "INTEGER"),
+    ("recorded", "INTEGER"),
+    ("failed", "INTEGER"),
+)
+
+def q(name: str) -> str:
+    """A quoted identifier: `commit` (a column) is also an SQL keyword."""
+    return f'"{name}"'
+
+
+# Migrations from version N-1 to N, each a list of statements run in one transaction.
+MIGRATIONS: dict[int, list[str]] = {
+    1: [
+        f"CREATE TABLE IF NOT EXISTS runs ({', '.join(f'{q(n)} {t}' for n, t in RUN_COLUMNS)})",
+        f"CREATE TABLE IF NOT EXISTS sweeps ({', '.join(f'{q(n)} {t}' for n, t in SWEEP_COLUMNS)})",
+        "CREATE INDEX IF NOT EXISTS runs_by_encoding ON runs (encoding, status)",
+    ],
+}
+
+
+class Store:
+    """The coordinator's handle on the database: create or migrate it, record sweeps and runs."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # check_same_thread=False: the coordinator may hand the store to its result thread; it is
+        # still one writer, used from one thread at a time.
+        self.conn = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode: a power cut may lose the last commits, never corrupt the file.
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} has schema version {version}; this loopbench knows up to {SCHEMA_VERSION}"
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self.conn:
+                for statement in MIGRATIONS[target]:
+                    self.conn.execute(statement)
+                self.conn.execute(f"PRAGMA user_version = {target}")
+
+    def done_keys(self) -> set[str]:
+        return {key for (key,) in self.conn.execute("SELECT run_key FROM runs")}
+
+    def insert(self, row: dict[str, Any]) -> bool:
+        """Record one finished run in its own transaction; False if its run_key was already there."""
+        record = as_record(row)
+        names = ", ".join(map(q, record))
+        marks = ", ".join("?" for _ in record)
+        with self.conn:
+            cursor = self.conn.execute(
+                f"INSERT INTO runs ({names}) VALUES ({marks}) ON CONFLICT(run_key) DO NOTHING",
+                tuple(record.values()),
+            )
+        return cursor.rowcount == 1
+
+    def begin_sweep(self, sweep: dict[str, Any]) -> None:
+        self._write_sweep(sweep, "INSERT INTO sweeps")
+
+    def end_sweep(self, sweep: dict[str, Any]) -> None:
+        self._write_sweep(sweep, "INSERT OR REPLACE INTO sweeps")
+
+    def _write_sweep(self, sweep: dict[str, Any], verb: str) -> None:
+        names = [n for n, _ in SWEEP_COLUMNS if n in sweep]
+        values = [json.dumps(sweep[n]) if isinstance(sweep[n], (dict, list)) else sweep[n] for n in names]
+        with self.conn:
+            self.conn.execute(
+                f"{verb} ({', '.join(map(q, names))}) VALUES ({', '.join('?' for _ in names)})", values
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def as_record(row: dict[str, Any]) -> dict[str, Any]:
+    """The row restricted to the table's columns; other keys are merged into the `extra` JSON."""
+    if row.get("status") not in STATUSES:
+        raise ValueError(f"run {row.get('run_key')}: status {row.get('status')!r} is not one of {STATUSES}")
+    record = {name: row[name] for name in COLUMNS if name in row and name != "extra"}
+    record["solution"] = record.get("solution") or ""  # FORMATS.md: the string, or empty
+    record["detail"] = record.get("detail") or ""
+    extra = json.loads(row.get("extra") or "{}")
+    extra.update({k: v for k, v in row.items() if k not in COLUMNS})
+    record["extra"] = json.dumps(extra, sort_keys=True, default=str)
+    return record

@@ -1,0 +1,364 @@
+"""Supervisors: each drives one long-lived worker process, enforces limits, turns each run's fate into a row.
+
+The supervisor watches the worker's CPU time since the run began (/proc/PID/stat), its RSS
+(/proc/PID/status) and the wall clock; past a limit it kills the worker's whole process group
+and records `timeout` or `memout`, and the next run starts a fresh worker. A worker that dies
+on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
+is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker;
+it is also replaced when a run leaves it holding more than half the memory limit.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from harness import provenance
+from harness.worker import TAIL_CHARS, proc_status_kb
+
+POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
+START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack
+TICK = os.sysconf("SC_CLK_TCK")
+# An encoding that answers `unknown` this close to its limit ran out of time (its own budget stopped it).
+UNKNOWN_AT_LIMIT = 0.98
+MEMORY_WORDS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory")
+
+
+def wall_cap(time_s: float) -> float:
+    """The hang guard above the CPU limit: generous, because wall time inflates under load."""
+    return 1.5 * time_s + 5.0
+
+
+def proc_cpu_s(pid: int) -> float | None:
+    """CPU seconds of a process and its waited-for children, from /proc/PID/stat; None if gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
+
+
+def describe(status: int) -> str:
+    code = os.waitstatus_to_exitcode(status)
+    if code < 0:
+        return f"killed by {signal.Signals(-code).name}"
+    return f"exited with code {code}"
+
+
+class WorkerStartError(RuntimeError):
+    pass
+
+
+class WorkerProcess:
+    """One `python -m harness.worker` in its own session, with files for its output and a notify pipe."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
+        self.stdout_path, self.stderr_path = self.dir / "stdout", self.dir / "stderr"
+        self.result_path = self.dir / "result.json"
+        read_end, write_end = os.pipe()
+        with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
+            # Append mode: the supervisor truncates the files between runs and the worker keeps
+            # writing at the (new) end.
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "harness.worker", "--dir", str(self.dir), "--notify", str(write_end)],
+                stdin=subprocess.PIPE, stdout=out, stderr=err,
+                start_new_session=True, pass_fds=(write_end,),
+            )
+        os.close(write_end)  # only the worker holds it: its death closes the pipe
+        os.set_blocking(read_end, False)
+        self.notify = read_end
+        self.status: int | None = None  # wait status once reaped
+        self.rusage: Any = None
+        self.runs = 0
+        try:
+            self._wait_ready()
+        except WorkerStartError:
+            self.close()
+            raise
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if select.select([self.notify], [], [], 0.05)[0] and b"R" in self.read_notify():
+                return
+            if self.reap():
+                how, tail = describe(self.status), self.stderr_tail()
+                raise WorkerStartError(f"the worker {how} while starting: {tail}")
+        self.kill()
+        raise WorkerStartError(f"the worker did not start within {START_TIMEOUT_S:.0f} s")
+
+    def read_notify(self) -> bytes:
+        try:
+            return os.read(self.notify, 4096)
+        except BlockingIOError:
+            return b"?"  # select woke us but nothing to read: not EOF
+
+    def reap(self, block: bool = False) -> bool:
+        """True once the worker has exited (status and rusage kept); never waits unless `block`."""
+        if self.status is None:
+            try:
+                pid, status, rusage = os.wait4(self.pid, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                pid, status, rusage = self.pid, 0, None
+            if pid:
+                self.status, self.rusage = status, rusage
+                self.proc.returncode = os.waitstatus_to_exitcode(status)  # keep Popen from waiting again
+        return self.status is not None
+
+    def kill(self) -> None:
+        """SIGKILL the worker's whole process group (solver grandchildren included) and reap it."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while not self.reap() and time.monotonic() < deadline:  # a process in D state must not hang us
+            time.sleep(0.005)
+
+    def stderr_tail(self, chars: int = TAIL_CHARS) -> str:
+        try:
+            with open(self.stderr_path, "rb") as err:
+                err.seek(0, os.SEEK_END)
+                err.seek(max(0, err.tell() - chars))
+                return err.read().decode(errors="replace").strip()
+        except OSError:
+            return ""
+
+    def close(self) -> None:
+        """Kill the worker and remove its folder: an idle worker holds nothing worth a clean exit,
+        and an interpreter with the solvers loaded takes ~0.5 s to shut down."""
+        self.kill()
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
+        os.close(self.notify)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Supervisor:
+    """Runs specs one at a time on its worker, replacing the worker after a kill or a death.
+
+    `runs_per_worker` retires a worker after that many runs (1 = a fresh interpreter per run,
+    the baseline the throughput benchmark compares with).
+    """
+
+    def __init__(self, runs_per_worker: int | None = None) -> None:
+        self.runs_per_worker = runs_per_worker
+        self.worker: WorkerProcess | None = None
+        self.seq = 0
+
+    def run(self, spec: dict[str, Any]) -> dict[str, Any]:
+        """One run of `spec` (harness.sweep.make_spec) -> its row, with measures and the runner's overlay."""
+        try:
+            if self.worker is None:
+                self.worker = WorkerProcess()
+            started_at = provenance.now()  # after the worker is ready: its start is not the run's
+            outcome = self._attempt(self.worker, spec)
+        except WorkerStartError as exc:
+            self.worker = None
+            started_at = provenance.now()
+            outcome = {"status": "crash", "detail": str(exc), "wall_s": 0.0}
+        except BaseException:
+            self.retire()  # a harness fault (or an interrupt): the worker's state is unknown
+            raise
+        if self.worker is not None and (
+            self.worker.status is not None
+            or (self.runs_per_worker and self.worker.runs >= self.runs_per_worker)
+            # Memory a run left behind (arenas Python keeps) would count against the next runs.
+            or proc_status_kb("VmRSS", str(self.worker.pid)) > spec["memory_mb"] << 9
+        ):
+            self.retire()
+        return {
+            **outcome,
+            **spec["identity"],
+            "time_limit_s": spec["time_s"],
+            "memory_limit_mb": spec["memory_mb"],
+            "started_at": started_at,
+            "finished_at": provenance.now(),
+            **provenance.host(),
+            **provenance.versions(),
+        }
+
+    def _attempt(self, worker: WorkerProcess, spec: dict[str, Any]) -> dict[str, Any]:
+        self.seq += 1
+        worker.runs += 1
+        for path in (worker.stdout_path, worker.stderr_path):
+            os.truncate(path, 0)  # each crash's detail shows its own run's output only
+        worker.result_path.unlink(missing_ok=True)
+        request = {key: spec[key] for key in REQUEST_KEYS} | {"seq": self.seq}
+        cpu0 = proc_cpu_s(worker.pid) or 0.0
+        time_s, memory_kb = spec["time_s"], spec["memory_mb"] << 10
+        start = time.monotonic()
+        cap = start + spec.get("wall_cap_s", wall_cap(time_s))
+        try:
+            worker.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            worker.proc.stdin.flush()
+        except BrokenPipeError:
+            pass  # it died between runs; the loop below reaps it and says how
+        notify_open, peak_kb = True, 0
+        while True:
+            if notify_open and select.select([worker.notify], [], [], POLL_S)[0]:
+                data = worker.read_notify()
+                notify_open = data != b""
+                if b"D" in data:
+                    return self._answered(worker, spec, time.monotonic() - start)
+            elif not notify_open:
+                time.sleep(POLL_S)
+            if worker.reap():
+                return {**self._died(worker), "wall_s": time.monotonic() - start,
+                        "cpu_s": self._total_cpu(worker, cpu0, 0.0), "peak_rss_mb": peak_kb / 1024 or None}
+            cpu = (proc_cpu_s(worker.pid) or cpu0) - cpu0
+            rss_kb = proc_status_kb("VmRSS", str(worker.pid))
+            peak_kb = max(peak_kb, proc_status_kb("VmHWM", str(worker.pid)))
+            if cpu >= time_s:
+                reason = ("timeout", f"killed at {cpu:.2f} s of CPU (limit {time_s:g} s)")
+            elif rss_kb > memory_kb:
+                reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS (limit {spec['memory_mb']} MB)")
+            elif time.monotonic() > cap:
+                reason = ("timeout", f"killed at the wall-time cap of {cap - start:.1f} s (CPU {cpu:.2f} s)")
+            else:
+                continue
+            worker.kill()
+            return {
+                "status": reason[0],
+                "detail": reason[1],
+                "wall_s": time.monotonic() - start,
+                "cpu_s": self._total_cpu(worker, cpu0, cpu),
+                "peak_rss_mb": max(peak_kb, rss_kb) / 1024,
+            }
+
+    @staticmethod
+    def _total_cpu(worker: WorkerProcess, cpu0: float, polled: float) -> float:
+        if worker.rusage is None:
+            return polled
+        return max(polled, worker.rusage.ru_utime + worker.rusage.ru_stime - cpu0)
+
+    def _answered(self, worker: WorkerProcess, spec: dict[str, Any], wall_s: float) -> dict[str, Any]:
+        answer = json.loads(worker.result_path.read_text())
+        if answer["seq"] != self.seq:
+            raise RuntimeError(f"worker {worker.pid} answered request {answer['seq']}, not {self.seq}")
+        measures = {"wall_s": wall_s, "cpu_s": answer["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"]}
+        return overlay({**answer["row"], **measures}, spec)
+
+    @staticmethod
+    def _died(worker: WorkerProcess) -> dict[str, Any]:
+        """What a worker that ended on its own says about its run: status and detail."""
+        how, tail = describe(worker.status), worker.stderr_tail()
+        code = os.waitstatus_to_exitcode(worker.status)
+        if code == -signal.SIGXCPU:
+            status, detail = "timeout", f"{how} (the worker's CPU-time backstop)"
+        elif any(word in tail for word in MEMORY_WORDS):
+            status, detail = "memout", f"{how}: {tail}"
+        else:
+            status, detail = "crash", f"{how}: {tail}" if tail else how
+        return {"status": status, "detail": detail}
+
+    def retire(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    close = retire
+
+
+# What travels to the worker; `identity` and the caps stay with the supervisor.
+REQUEST_KEYS = ("name", "source", "kind", "text", "known_solution", "encoding", "options", "seed",
+                "time_s", "memory_mb")
+
+
+def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
+    """The runner's word over the encoding's: past the CPU or memory limit, a run is a timeout or memout.
+
+    An answer that arrives after the limit is not a success (DESIGN.md): the late verdict is kept
+    in `extra`-bound keys, the solution column stays empty.
+    """
+    time_s, memory_mb = spec["time_s"], spec["memory_mb"]
+    status, cpu_s = row["status"], row["cpu_s"]
+    late = None
+    if status in ("solved", "unsat", "unknown") and cpu_s > time_s:  # a wrong answer stays wrong
+        late = ("timeout", f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit")
+    elif status == "unknown" and max(cpu_s, row.get("solve_s") or 0.0) >= UNKNOWN_AT_LIMIT * time_s:
+        late = ("timeout", f"gave up after {row.get('solve_s') or 0.0:.2f} s (limit {time_s:g} s)")
+    elif status not in ("error", "memout") and row["peak_rss_mb"] > memory_mb:
+        late = ("memout", f"peak RSS {row['peak_rss_mb']:.0f} MB, over the {memory_mb} MB limit")
+    if late is None:
+        return row
+    said = f"{status}: {row['detail']}" if row.get("detail") else status
+    return {
+        **row,
+        "status": late[0],
+        "detail": f"{late[1]}; the encoding said {said}",
+        "solution": "",
+        "verified": None,
+        "matches_known": None,
+        "late_status": status,
+        "late_solution": row.get("solution", ""),
+    }
+
+
+class SupervisorPool:
+    """Supervisors shared by threads: a thread borrows an idle one per run, so N threads keep N workers."""
+
+    def __init__(self, runs_per_worker: int | None = None) -> None:
+        self.runs_per_worker = runs_per_worker
+        self._idle: list[Supervisor] = []
+        self._all: list[Supervisor] = []
+        self._lock = threading.Lock()
+
+    def run(self, spec: dict[str, Any]) -> dict[str, Any]:
+        with self._lock:
+            if self._idle:
+                supervisor = self._idle.pop()
+            else:
+                supervisor = Supervisor(self.runs_per_worker)
+                self._all.append(supervisor)
+        try:
+            return supervisor.run(spec)
+        finally:
+            with self._lock:
+                self._idle.append(supervisor)
+
+    def kill_all(self) -> None:
+        """Stop every run in flight now (an interrupted sweep): their threads see the deaths and return."""
+        with self._lock:
+            for supervisor in self._all:
+                worker = supervisor.worker
+                if worker is not None and worker.status is None:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(worker.pid, signal.SIGKILL)
+
+    def close(self) -> None:
+        with self._lock:
+            for supervisor in self._all:
+                supervisor.close()
+            self._all.clear()
+            self._idle.clear()
+
+
+_shared: SupervisorPool | None = None
+_shared_lock = threading.Lock()
+
+
+def run_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    """Run one spec on this process's shared pool: the task a Dask worker executes."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = SupervisorPool()
+            atexit.register(_shared.close)
+    return _shared.run(spec)

@@ -1,0 +1,202 @@
+"""A sweep: instances x encodings x seeds, minus the runs already stored, run and stored as they finish."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+import pandas as pd
+from tqdm.auto import tqdm
+
+from harness import executors, provenance, registry, results
+from harness.execute import identity
+from harness.instances import Instance
+from harness.store import Store
+from harness.summary import summarize
+
+
+@dataclass
+class Sweep:
+    """What to run and how; `options` are the command line's key=value strings, given to every encoding."""
+
+    instances: list[Instance]
+    encodings: list[str]
+    options: dict[str, str] = field(default_factory=dict)
+    seeds: list[int] = field(default_factory=lambda: [0])
+    time_s: float = 60.0
+    memory_mb: int = 4096
+    wall_cap_s: float | None = None  # None: 1.5 x time_s + 5 (supervise.wall_cap)
+    db: Path = results.DEFAULT_DB
+    executor: str = "local"
+    jobs: int = 1
+    scheduler: str | None = None
+    order_seed: int = 0
+    runs_per_worker: int | None = None  # local executor: retire workers after this many runs (1: fresh each)
+    instance_specs: list[str] = field(default_factory=list)
+    argv: list[str] | None = None
+
+    def resolved_options(self) -> dict[str, dict[str, Any]]:
+        """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
+
+        Raises ValueError for an unknown encoding, an option it does not know or a bad value.
+        """
+        return {name: registry.create(name, **self.options).options for name in self.encodings}
+
+
+@dataclass
+class Report:
+    sweep_id: str
+    planned: int
+    skipped: int
+    recorded: int
+    failed: int
+    summary: pd.DataFrame
+
+
+def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> dict:
+    """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text."""
+    return {
+        "identity": identity(instance, encoding, options, seed),
+        "name": instance.name,
+        "source": instance.source,
+        "kind": instance.kind,
+        "text": instance.puzzle.canonical_text() if instance.puzzle is not None else None,
+        "error": instance.error,
+        "known_solution": instance.known_solution,
+        "encoding": encoding,
+        "options": options,
+        "seed": seed,
+        "time_s": sweep.time_s,
+        "memory_mb": sweep.memory_mb,
+        **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
+    }
+
+
+def plan(sweep: Sweep) -> list[dict]:
+    """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding)."""
+    options = sweep.resolved_options()
+    specs: dict[str, dict] = {}
+    for instance in sweep.instances:
+        for encoding in sweep.encodings:
+            for seed in sweep.seeds:
+                spec = make_spec(sweep, instance, encoding, options[encoding], seed)
+                specs.setdefault(spec["identity"]["run_key"], spec)
+    ordered = list(specs.values())
+    random.Random(sweep.order_seed).shuffle(ordered)
+    return ordered
+
+
+def error_row(spec: dict) -> dict:
+    """A run that cannot start because its instance did not read: recorded by the coordinator itself."""
+    now = provenance.now()
+    return {
+        **spec["identity"], "status": "error", "detail": spec["error"], "verified": None,
+        "time_limit_s": spec["time_s"], "memory_limit_mb": spec["memory_mb"],
+        "started_at": now, "finished_at": now, **provenance.host(), **provenance.versions(),
+    }
+
+
+class Progress:
+    """A tqdm bar on a terminal; in a redirected log, one line every `every` runs or 30 s instead."""
+
+    def __init__(self, total: int, enabled: bool = True) -> None:
+        self.bar = tqdm(total=total, unit="run", desc="sweep", disable=None if enabled else True)
+        self.log = enabled and self.bar.disable
+        self.total, self.done, self.counts = total, 0, Counter()
+        self.every, self.last = max(10, total // 10), time.monotonic()
+
+    def update(self, status: str) -> None:
+        self.done += 1
+        self.counts[status] += 1
+        self.bar.update()
+        self.bar.set_postfix(dict(self.counts.most_common()), refresh=False)
+        if self.log and (self.done % self.every == 0 or time.monotonic() - self.last >= 30
+                         or self.done == self.total):
+            self.last = time.monotonic()
+            counts = ", ".join(f"{k} {v}" for k, v in self.counts.most_common())
+            print(f"harness.run: {self.done}/{self.total} runs ({counts})", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def run(sweep: Sweep, progress: bool = True) -> Report:
+    """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
+    specs = plan(sweep)
+    store = Store(sweep.db)
+    try:
+        done = store.done_keys()
+        todo = [spec for spec in specs if spec["identity"]["run_key"] not in done]
+        origin = {**provenance.commit(), **provenance.host()}
+        record = {
+            "sweep_id": f"{provenance.now()[:19]}-{uuid4().hex[:8]}",
+            "started_at": provenance.now(),
+            "argv": sweep.argv or [],
+            "config": config(sweep),
+            **origin,
+            "planned": len(specs),
+            "skipped": len(specs) - len(todo),
+        }
+        store.begin_sweep(record)
+        stamp = {"sweep_id": record["sweep_id"], "commit": origin["commit"], "dirty": origin["dirty"]}
+        bar = Progress(len(todo), progress)
+        counts: Counter = Counter()
+        try:
+            execute_and_store(sweep, todo, store, stamp, bar, counts)
+        finally:
+            bar.close()
+            tally = {"recorded": counts["recorded"], "failed": counts["failed"]}
+            store.end_sweep({**record, "finished_at": provenance.now(), **tally})
+    finally:
+        store.close()
+    results.write_snapshot(sweep.db)
+    keys = {spec["identity"]["run_key"] for spec in specs}
+    runs = results.load(sweep.db)
+    summary = summarize(runs[runs["run_key"].isin(keys)])
+    recorded, failed = counts["recorded"], counts["failed"]
+    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary)
+
+
+def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict, bar: Progress,
+                      counts: Counter) -> None:
+    """Record each run as it finishes (one transaction each); counts `recorded` and `failed` as it goes."""
+    for spec in [s for s in todo if s["text"] is None]:
+        counts["recorded"] += store.insert({**error_row(spec), **stamp})  # no worker needed
+        bar.update("error")
+    runnable = [s for s in todo if s["text"] is not None]
+    if not runnable:
+        return  # nothing to start a cluster for
+    with executors.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker) as executor:
+        for spec, row, error in executor.run(runnable):
+            if error is not None:
+                counts["failed"] += 1
+                key = spec["identity"]["run_key"]
+                print(f"harness.run: run {key} failed in the harness (not stored): {error!r}",
+                      file=sys.stderr)
+                bar.update("failed")
+                continue
+            counts["recorded"] += store.insert({**row, **stamp})
+            bar.update(row["status"])
+
+
+def config(sweep: Sweep) -> dict[str, Any]:
+    """The sweep's settings as stored in the `sweeps` table."""
+    return {
+        "encodings": sweep.encodings,
+        "options": sweep.resolved_options(),
+        "instances": sweep.instance_specs or sorted({i.source for i in sweep.instances}),
+        "seeds": sweep.seeds,
+        "time_limit_s": sweep.time_s,
+        "memory_limit_mb": sweep.memory_mb,
+        "wall_cap_s": sweep.wall_cap_s,
+        "executor": sweep.executor,
+        "jobs": sweep.jobs,
+        "scheduler": sweep.scheduler,
+        "order_seed": sweep.order_seed,
+    }

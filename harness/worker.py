@@ -1,0 +1,166 @@
+"""A long-lived worker process that serves run requests one at a time (`python -m harness.worker`).
+
+Channel: requests arrive as JSON lines on stdin (tiny, and the worker reads each only when idle);
+each answer is written to `DIR/result.json` through a temporary file renamed into place, and
+then one byte on the notify pipe wakes the supervisor. The supervisor waits on that pipe with
+`select` and a timeout, so it never blocks on a worker that died, hangs or floods its output;
+the answer itself is a file written atomically, so a worker killed mid-write leaves no torn
+message. stdout and stderr are files the supervisor owns (solver logs, faulthandler dumps).
+
+Per run the worker resets its peak RSS (`clear_refs`), raises its own soft RLIMIT_CPU to
+used + limit + 1 s and its RLIMIT_AS to current size + 2 x memory limit (backstops: the
+supervisor kills at the limit first), and reports getrusage deltas and VmHWM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import faulthandler
+import importlib
+import json
+import math
+import os
+import resource
+import shutil
+import signal
+import sys
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from harness.encoding import Limits
+from harness.execute import execute
+from harness.instances import Instance
+
+# Imported once per worker so no run pays for them (a fresh interpreter importing these is ~0.5 s).
+# LOOPBENCH_PRELOAD (comma-separated module names, empty for none) replaces the list.
+PRELOAD = ("ortools.sat.python.cp_model", "pysat.solvers", "networkx")
+
+
+def preload() -> list[str]:
+    setting = os.environ.get("LOOPBENCH_PRELOAD")
+    return list(PRELOAD) if setting is None else [m.strip() for m in setting.split(",") if m.strip()]
+TAIL_CHARS = 2000
+
+
+def parse(kind: str, text: str, source: str) -> Any:
+    """The puzzle back from its canonical text (what the coordinator sends instead of a file)."""
+    if kind == "masyu":
+        from harness.puzzles.masyu_formats import read_text
+
+        return read_text(text, source)
+    raise ValueError(f"the worker cannot read {kind!r} puzzles")
+
+
+def proc_status_kb(field: str, pid: str = "self") -> int:
+    """A `kB` field of /proc/PID/status (VmHWM, VmRSS, VmSize); 0 if the process is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def cpu_seconds() -> float:
+    """CPU used by this process and the children it waited for."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def reset_peak_rss() -> None:
+    """Make VmHWM restart from the current RSS, so each run's peak is its own."""
+    try:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    except OSError:
+        pass  # not Linux, or a kernel without it: the peak then spans the worker's life
+
+
+def set_soft_limit(which: int, soft: int) -> None:
+    hard = resource.getrlimit(which)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(which, (soft, hard))
+
+
+def serve(request: dict[str, Any]) -> dict[str, Any]:
+    """Run one request under the worker-side backstops; always returns an answer, never raises."""
+    time_s, memory_mb = request["time_s"], request["memory_mb"]
+    reset_peak_rss()
+    cpu0 = cpu_seconds()
+    set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + time_s) + 1)
+    set_soft_limit(resource.RLIMIT_AS, (proc_status_kb("VmSize") << 10) + (2 * memory_mb << 20))
+    try:
+        puzzle = parse(request["kind"], request["text"], request["source"])
+        instance = Instance(request["name"], request["source"], puzzle,
+                            known_solution=request.get("known_solution", ""))
+        limits = Limits(time_s=time_s, memory_mb=memory_mb)
+        row = execute(instance, request["encoding"], request["options"], request["seed"], limits)
+    except MemoryError:
+        # Keep this branch allocation-free until the except ends and the hoard is released.
+        row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}
+    except BaseException:  # noqa: B036 - a solver calling sys.exit is a crash of its run, not of us
+        row = {"status": "crash", "detail": traceback.format_exc()[-TAIL_CHARS:]}
+    finally:
+        set_soft_limit(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
+        set_soft_limit(resource.RLIMIT_AS, resource.RLIM_INFINITY)
+    return {
+        "seq": request["seq"],
+        "row": row,
+        "cpu_s": cpu_seconds() - cpu0,
+        "peak_rss_mb": proc_status_kb("VmHWM") / 1024,
+    }
+
+
+def write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+def watch_parent(parent: int, folder: Path) -> None:
+    """Kill this worker's process group once its supervisor is gone (SIGKILLed coordinator, lost node)."""
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            shutil.rmtree(folder, ignore_errors=True)  # nobody is left to remove it
+            os.killpg(0, signal.SIGKILL)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="harness.worker", description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", required=True, help="folder for result.json")
+    parser.add_argument("--notify", type=int, required=True, help="pipe fd: one byte per answer")
+    args = parser.parse_args(argv)
+    folder = Path(args.dir)
+    faulthandler.enable(all_threads=False)  # a segfault or abort leaves the running stack in stderr
+    threading.Thread(target=watch_parent, args=(os.getppid(), folder), daemon=True).start()
+
+    from harness import registry
+
+    registry.encodings()
+    for module in preload():
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            pass
+    result = folder / "result.json"
+    os.write(args.notify, b"R")
+    for line in sys.stdin.buffer:
+        answer = serve(json.loads(line))
+        write_atomically(result, json.dumps(answer, default=str))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.write(args.notify, b"D")
+    # End of input without being killed: the supervisor is gone (a supervisor that closes us kills us).
+    shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Isolation: a supervisor drives a real worker, enforces CPU, wall and memory limits, and survives faults."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from harness import registry, supervise
+from harness.instances import load_file
+from harness.supervise import Supervisor, overlay
+from harness.sweep import Sweep, make_spec
+
+
+@pytest.fixture
+def empty_2x2(tmp_path):
+    path = tmp_path / "empty2.txt"
+    path.write_text("2 2\n- -\n- -\n")
+    return load_file(str(path))
+
+
+@pytest.fixture
+def supervisor(monkeypatch):
+    monkeypatch.setenv("LOOPBENCH_PRELOAD", "")  # the dummy needs no solver: workers start faster
+    sup = Supervisor()
+    yield sup
+    sup.close()
+
+
+def spec(instance, time_s=1.0, memory_mb=400, seed=0, **options):
+    sweep = Sweep(instances=[instance], encodings=["dummy"], time_s=time_s, memory_mb=memory_mb)
+    return make_spec(sweep, instance, "dummy", registry.create("dummy", **options).options, seed)
+
+
+def test_a_correct_answer_is_solved_and_measured(supervisor, empty_2x2):
+    row = supervisor.run(spec(empty_2x2, status="sat", solution="9c/36"))
+    assert (row["status"], row["verified"], row["solution"]) == ("solved", 1, "9c/36")
+    assert row["time_limit_s"] == 1.0 and row["memory_limit_mb"] == 400
+    assert 0 < row["wall_s"] < 1 and 0 <= row["cpu_s"] < 1 and row["peak_rss_mb"] > 5
+    assert row["run_key"] and row["host"] and row["python_version"]
+    assert row["started_at"] <= row["finished_at"]
+
+
+def test_one_worker_serves_many_runs_and_survives_an_exception(supervisor, empty_2x2):
+    supervisor.run(spec(empty_2x2))
+    pid = supervisor.worker.pid
+    row = supervisor.run(spec(empty_2x2, behave="raise"))
+    assert row["status"] == "crash"
+    assert "RuntimeError: dummy encoding told to raise" in row["detail"] and "Traceback" in row["detail"]
+    assert supervisor.run(spec(empty_2x2))["status"] == "unknown"
+    assert supervisor.worker.pid == pid
+
+
+def test_spin_is_killed_within_a_second_of_the_cpu_limit(supervisor, empty_2x2):
+    supervisor.run(spec(empty_2x2))
+    pid = supervisor.worker.pid
+    row = supervisor.run(spec(empty_2x2, behave="spin"))
+    assert row["status"] == "timeout", row
+    assert 1.0 <= row["cpu_s"] < 2.0 and "CPU" in row["detail"]
+    assert supervisor.worker is None  # retired; the next run gets a fresh process
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert supervisor.run(spec(empty_2x2))["status"] == "unknown"
+
+
+def test_hang_is_killed_at_the_wall_cap(supervisor, empty_2x2):
+    row = supervisor.run({**spec(empty_2x2, behave="hang"), "wall_cap_s": 1.5})
+    assert row["status"] == "timeout" and "wall-time cap" in row["detail"]
+    assert 1.5 <= row["wall_s"] < 2.5 and row["cpu_s"] < 0.5
+
+
+def test_unbounded_allocation_is_a_memout_within_ten_percent(supervisor, empty_2x2):
+    row = supervisor.run(spec(empty_2x2, memory_mb=400, behave="alloc"))
+    assert row["status"] == "memout", row
+    assert 400 <= row["peak_rss_mb"] <= 440
+
+
+@pytest.mark.parametrize(("behave", "words"), [("abort", "SIGABRT"), ("exit", "exited with code 3")])
+def test_a_dying_worker_is_a_crash_with_its_stderr_tail(supervisor, empty_2x2, behave, words):
+    row = supervisor.run(spec(empty_2x2, behave=behave))
+    assert row["status"] == "crash" and words in row["detail"]
+    if behave == "abort":
+        assert "dummy.py" in row["detail"]  # faulthandler's stack of the dying run
+    assert supervisor.run(spec(empty_2x2))["status"] == "unknown"
+
+
+def test_peak_rss_is_per_run(supervisor, empty_2x2):
+    big = supervisor.run(spec(empty_2x2, behave="alloc", megabytes=160))
+    small = supervisor.run(spec(empty_2x2))
+    assert big["status"] == small["status"] == "unknown"
+    assert big["peak_rss_mb"] - small["peak_rss_mb"] > 100
+
+
+def test_cpu_time_is_per_run(supervisor, empty_2x2):
+    supervisor.run(spec(empty_2x2, behave="burn", seconds=0.4))
+    row = supervisor.run(spec(empty_2x2, behave="burn", seconds=0.3))
+    assert 0.3 <= row["cpu_s"] < 0.45
+
+
+def test_a_worker_that_cannot_start_is_a_crash(monkeypatch, supervisor, empty_2x2):
+    monkeypatch.setattr(supervise.sys, "executable", "/bin/false")
+    row = supervisor.run(spec(empty_2x2))
+    assert row["status"] == "crash" and "while starting" in row["detail"]
+
+
+def run_row(status, cpu_s, solve_s=0.0, peak=50.0):
+    return {"status": status, "cpu_s": cpu_s, "solve_s": solve_s, "peak_rss_mb": peak,
+            "solution": "9c/36" if status == "solved" else "", "verified": 1 if status == "solved" else None}
+
+
+LIMITS = {"time_s": 2.0, "memory_mb": 100}
+
+
+@pytest.mark.parametrize(
+    ("row", "status"),
+    [
+        (run_row("solved", 1.0), "solved"),
+        (run_row("solved", 2.5), "timeout"),  # a success after the limit is no success
+        (run_row("unknown", 0.1, solve_s=1.99), "timeout"),  # the encoding's own budget ran out
+        (run_row("unknown", 0.1, solve_s=0.5), "unknown"),
+        (run_row("wrong", 2.5), "wrong"),  # a wrong answer stays wrong
+        (run_row("solved", 1.0, peak=150.0), "memout"),
+    ],
+)
+def test_overlay(row, status):
+    result = overlay(row, LIMITS)
+    assert result["status"] == status
+    if status != row["status"]:
+        assert (result["solution"], result["verified"]) == ("", None)
+        assert result["late_status"] == row["status"]

@@ -1,0 +1,184 @@
+"""The sweep command: faults end with the right status and the sweep goes on, resume, bad input, SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from harness import results
+from harness.run import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FAULTS = "ok,hang,spin,alloc,abort,raise,exit"  # seed i takes fault i (the dummy's comma list)
+EXPECTED = {"hang": "timeout", "spin": "timeout", "alloc": "memout", "abort": "crash", "raise": "crash",
+            "exit": "crash"}
+
+
+@pytest.fixture(autouse=True)
+def lean_workers(monkeypatch):
+    monkeypatch.setenv("LOOPBENCH_PRELOAD", "")  # the dummy needs no solver: workers start faster
+
+
+def write_instances(folder: Path, sizes) -> Path:
+    folder.mkdir(exist_ok=True)
+    for rows, cols in sizes:
+        body = "\n".join(" ".join("-" * cols) for _ in range(rows))
+        (folder / f"empty{rows}x{cols}.txt").write_text(f"{rows} {cols}\n{body}\n")
+    return folder
+
+
+def test_faults_end_with_the_right_status_and_the_sweep_goes_on(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2), (2, 3)])
+    db = tmp_path / "runs.sqlite"
+    code = main([
+        "--encoding", "dummy", "--instances", str(folder), "--db", str(db),
+        "--time-limit", "1", "--wall-limit", "2.5", "--memory-limit", "300", "--jobs", "2",
+        "--seed", *map(str, range(7)),
+        "--option", f"behave={FAULTS}", "--option", "status=sat", "--option", "solution=9c/36",
+    ])
+    assert code == 0
+    runs = results.load(db).set_index(["instance", "seed"])
+    assert len(runs) == 14
+    assert (runs["time_limit_s"] == 1.0).all() and (runs["memory_limit_mb"] == 300).all()
+    for seed, fault in enumerate(FAULTS.split(",")[1:], start=1):
+        for instance in ("empty2x2", "empty2x3"):
+            assert runs.loc[(instance, seed), "status"] == EXPECTED[fault], runs.loc[(instance, seed)]
+    # The other runs are intact: the 2x2 loop is right for the 2x2 grid and wrong for the 2x3 one.
+    good, bad = runs.loc[("empty2x2", 0)], runs.loc[("empty2x3", 0)]
+    assert (good["status"], good["verified"], good["solution"]) == ("solved", 1, "9c/36")
+    assert (bad["status"], bad["verified"]) == ("wrong", 0) and bad["detail"]
+    assert runs.loc[("empty2x2", 3), "peak_rss_mb"] <= 330  # memory limit within 10 %
+    assert runs.loc[("empty2x2", 2), "cpu_s"] < 2.0  # spin killed within a second of its limit
+    out = capsys.readouterr().out
+    assert "par2_s" in out and "dummy" in out and "14 recorded" in out
+
+
+def test_resume_skips_done_runs_and_defaults_count_as_given(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2), (3, 3)])
+    db = tmp_path / "runs.sqlite"
+    argv = ["--encoding", "dummy", "--instances", str(folder), "--db", str(db), "--seed", "0", "1"]
+    assert main(argv) == 0
+    first = results.load(db)
+    assert len(first) == 4
+    # `behave=ok` is the dummy's default: the same runs, so nothing is run again.
+    assert main([*argv, "--option", "behave=ok"]) == 0
+    assert "4 already stored, 0 recorded" in capsys.readouterr().out
+    pd.testing.assert_frame_equal(results.load(db), first)
+    with sqlite3.connect(db) as conn:
+        query = "SELECT planned, skipped, recorded, config FROM sweeps ORDER BY started_at"
+        sweeps = conn.execute(query).fetchall()
+    assert [s[:3] for s in sweeps] == [(4, 0, 4), (4, 4, 0)]
+    assert json.loads(sweeps[0][3])["options"]["dummy"]["behave"] == "ok"
+    assert (db.with_suffix(".parquet")).is_file()
+
+
+def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2)])
+    (folder / "broken.txt").write_text("3 3\n- - -\n- x -\n- - -\n")
+    db = tmp_path / "runs.sqlite"
+    assert main(["--encoding", "dummy", "--instances", str(folder), "--db", str(db)]) == 0
+    runs = results.load(db).set_index("instance")
+    assert runs.loc["empty2x2", "status"] == "unknown"
+    broken = runs.loc["broken"]
+    assert broken["status"] == "error" and f"{folder / 'broken.txt'}:3" in broken["detail"]
+    assert "\n" not in broken["detail"]
+    assert "harness.run: 2/2 runs" in capsys.readouterr().err  # the log line of a non-terminal
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--instances", "/no/such/place"], "/no/such/place"),
+        (["--option", "colour=red"], "colour"),
+        (["--option", "seconds=soon"], "soon"),
+        (["--encoding", "nosuch"], "nosuch"),
+        (["--scheduler", "tcp://localhost:1"], "--scheduler"),
+    ],
+)
+def test_argument_errors_are_one_line_and_exit_2(tmp_path, capsys, extra, words):
+    folder = write_instances(tmp_path / "set", [(2, 2)])
+    db = str(tmp_path / "r.sqlite")
+    code = main(["--encoding", "dummy", "--instances", str(folder), "--db", db, *extra])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and words in err and "Traceback" not in err
+    assert not (tmp_path / "r.sqlite").exists()
+
+
+def test_a_nonexistent_path_exits_2_from_the_command_line(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "harness.run", "--encoding", "dummy", "--instances", str(tmp_path / "nope"),
+         "--db", str(tmp_path / "r.sqlite")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and "nope" in done.stderr and "Traceback" not in done.stderr
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+        except (OSError, IndexError):
+            pass
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def count_rows(db: Path) -> int:
+    try:
+        with sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True) as conn:
+            return conn.execute("SELECT count(*) FROM runs").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
+    sizes = [(r, c) for r in range(2, 6) for c in range(2, 6)]
+    folder = write_instances(tmp_path / "set", sizes)
+    db = tmp_path / "runs.sqlite"
+    command = [sys.executable, "-m", "harness.run", "--encoding", "dummy", "--instances", str(folder),
+               "--db", str(db), "--jobs", "2", "--option", "behave=sleep", "--option", "seconds=0.3"]
+    env = {k: v for k, v in os.environ.items() if k != "LOOPBENCH_PRELOAD"}  # real workers, preloads and all
+    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    deadline = time.monotonic() + 60
+    while count_rows(db) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = children(sweep.pid)
+    sweep.send_signal(signal.SIGKILL)
+    sweep.wait()
+    stored = count_rows(db)
+    assert 4 <= stored < len(sizes), "the sweep was not killed mid-way"
+    assert workers, "the sweep had no worker processes"
+    # Orphaned workers notice and go (end of input when idle, the parent watchdog when busy).
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(pid) for pid in workers)
+
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{stored} already stored" in done.stdout
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        keys = [k for (k,) in conn.execute("SELECT run_key FROM runs")]
+    runs = results.load(db)
+    assert len(keys) == len(set(keys)) == len(sizes)
+    assert sorted(runs["instance"]) == sorted(f"empty{r}x{c}" for r, c in sizes)
+    assert set(runs["status"]) == {"unknown"}
