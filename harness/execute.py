@@ -32,6 +32,7 @@ def identity(instance: Instance, encoding: str, options: dict[str, Any], seed: i
         "run_key": run_key(instance, encoding, options, seed),
         "instance": instance.name,
         "source": instance.source,
+        "instance_sha256": instance.content_hash,
         "puzzle": instance.kind,
         "rows": puzzle.rows if puzzle is not None else None,
         "cols": puzzle.cols if puzzle is not None else None,
@@ -44,14 +45,18 @@ def identity(instance: Instance, encoding: str, options: dict[str, Any], seed: i
 def execute(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits
 ) -> dict[str, Any]:
-    """Solve one instance and judge the answer; bad input becomes status `error`, never an exception."""
-    row = identity(instance, encoding, options, seed)
-    if instance.puzzle is None:
-        return {**row, "status": "error", "detail": instance.error, "verified": None}
+    """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
+
+    The row records the options with the encoding's defaults filled in, as sweeps key them.
+    """
     try:
         solver = registry.create(encoding, **options)
     except ValueError as exc:
+        row = identity(instance, encoding, options, seed)
         return {**row, "status": "error", "detail": str(exc), "verified": None}
+    row = identity(instance, encoding, solver.options, seed)
+    if instance.puzzle is None:
+        return {**row, "status": "error", "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):
         detail = f"encoding {encoding!r} does not support {instance.kind} puzzles"
         return {**row, "status": "error", "detail": detail, "verified": None}

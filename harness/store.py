@@ -20,6 +20,7 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("sweep_id", "TEXT"),
     ("instance", "TEXT"),
     ("source", "TEXT"),
+    ("instance_sha256", "TEXT"),
     ("puzzle", "TEXT"),
     ("rows", "INTEGER"),
     ("cols", "INTEGER"),
