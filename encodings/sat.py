@@ -1,0 +1,139 @@
+"""Masyu as CNF on one incremental PySAT solver, with sub-loops cut lazily between solve() calls.
+
+Model: one Boolean per grid edge and the local rules of `_masyu_cnf` (degree 0 or 2, pearls,
+`full`). Single loop: solve, read the chosen edges, find their loops with `_subloops.find_cuts`,
+add each cut as a clause (`cuts=loop` forbids a wrong loop's edges together; `cuts=cutset`
+asks a loop holding some but not all pearls for an edge leaving it), and solve again on the
+same solver object, so learnt clauses are kept; until one loop holds every pearl (sat) or no
+model is left (unsat). `phase=false` (default) makes the solver try edges off first: CaDiCaL's
+own phase (on) fills empty regions with small loops, one cut each (janko803: 21 606 rounds).
+Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
+`cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
+`solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
+CHUNK_S, the clock read between them. A non-zero seed shuffles the clause order.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import ClassVar
+
+from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+from harness.puzzles.masyu import solution_string
+
+from ._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses, required_cells
+from ._subloops import CUT_FAMILIES, find_cuts
+
+REFUSED = {
+    "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
+    "lingeling": "has no solve_limited() in PySAT, so it cannot keep a time limit",
+}
+PHASES = ("false", "solver")
+CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
+
+
+class OutOfTime(Exception):
+    """Raised by a helper's callback inside solve() when the run's deadline has passed."""
+
+
+class Sat(Encoding):
+    name = "sat"
+    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false"}
+    imports = ("pysat.formula", "pysat.solvers", "networkx")
+    allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.options["solver"] = self._solver_name(self.options["solver"])
+        if self.options["cuts"] not in CUT_FAMILIES:
+            family, known = self.options["cuts"], ", ".join(CUT_FAMILIES)
+            raise ValueError(f"unknown cut family {family!r} (choose from {known})")
+        if self.options["phase"] not in PHASES:
+            raise ValueError(f"unknown phase {self.options['phase']!r} (choose from {', '.join(PHASES)})")
+
+    def _solver_name(self, wanted: str) -> str:
+        """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
+        from pysat.solvers import SolverNames
+
+        names = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
+        name = next((k for k, aliases in names.items() if wanted.lower() in aliases), None)
+        if name is None:
+            raise ValueError(f"unknown PySAT solver {wanted!r} (known: {', '.join(sorted(names))})")
+        if name in REFUSED:
+            raise ValueError(f"encoding {self.name!r} cannot use {name}: it {REFUSED[name]}")
+        if self.allowed_solvers is not None and name not in self.allowed_solvers:
+            raise ValueError(
+                f"encoding {self.name!r} needs a solver with external propagators "
+                f"({', '.join(self.allowed_solvers)}), not {name}"
+            )
+        return name
+
+    def attach(self, solver, puzzle, pool, deadline: float):
+        """Hook for subclasses: connect a helper before the first solve; return it (or None).
+
+        A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total;
+        it may raise OutOfTime from a callback once `time.perf_counter()` passes `deadline`.
+        """
+        return None
+
+    def solve(self, puzzle, limits: Limits, seed: int) -> Outcome:
+        from pysat.formula import IDPool
+        from pysat.solvers import Solver
+
+        start = time.perf_counter()
+        deadline = start + limits.time_s
+        pool = IDPool()
+        clauses = masyu_clauses(puzzle, pool)
+        if seed:
+            random.Random(seed).shuffle(clauses)
+        required, family = required_cells(puzzle), self.options["cuts"]
+        stats = {"solver": self.options["solver"], "variables": pool.top, "iterations": 0, "cuts": 0,
+                 "chunks": 0, "solver_s": 0.0, "outside_s": 0.0}
+        with Solver(name=self.options["solver"], bootstrap_with=clauses) as solver:
+            if self.options["phase"] == "false":
+                try:
+                    solver.set_phases([-edge_var(pool, *e) for e in puzzle.grid.edges])
+                except NotImplementedError:  # cadical103
+                    stats["phase"] = "solver"
+            helper = self.attach(solver, puzzle, pool, deadline)
+            stats["build_s"] = time.perf_counter() - start
+            status, solution, budget, in_round = UNKNOWN, "", 100, False
+            while status == UNKNOWN:
+                t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
+                if t0 >= deadline:
+                    stats["iterations"] += in_round
+                    stats["reason"] = f"time limit {limits.time_s:g} s reached"
+                    break
+                solver.conf_budget(budget)
+                try:
+                    answer = solver.solve_limited()
+                except OutOfTime:
+                    answer = None  # the clock is read again at the top of the loop
+                t1 = time.perf_counter()
+                stats["solver_s"] += t1 - t0
+                stats["chunks"] += 1
+                # size the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
+                rate = (solver.accum_stats()["conflicts"] - c0 + 1) / max(t1 - t0, 1e-4)
+                budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, max(deadline - t1, 0.01)))))
+                in_round = answer is None
+                if in_round:
+                    continue
+                stats["iterations"] += 1
+                if answer is False:
+                    status = UNSAT
+                    break
+                chosen = chosen_edges(puzzle, pool, solver.get_model())
+                cuts = find_cuts(puzzle.grid, required, chosen, family)
+                for cut in cuts:
+                    solver.add_clause(cut_clause(pool, cut))
+                stats["cuts"] += len(cuts)
+                stats["outside_s"] += time.perf_counter() - t1
+                if not cuts:
+                    status, solution = SAT, solution_string(puzzle.grid, chosen)
+            stats["conflicts"] = solver.accum_stats()["conflicts"]
+            stats["clauses"] = solver.nof_clauses()
+            if helper is not None:
+                more = helper.stats()
+                stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))
+        return Outcome(status, solution, stats)
