@@ -73,7 +73,7 @@ def overhead(folder: Path, runs: int, fresh_runs: int) -> None:
         print(f"{label:40s} {len(df):4d} runs  wall {wall:6.2f} s  solve {solve:6.2f} s  "
               f"overhead {1000 * (wall - solve) / len(df):7.1f} ms/run  "
               f"(per-run wall_s - solve_s, median {1000 * steady:5.1f} ms)  "
-              f"statuses {dict(df.status.value_counts())}")
+              f"statuses {{k: int(v) for k, v in df.status.value_counts().items()}}")
 
 
 def limits(folder: Path) -> None:
