@@ -34,15 +34,21 @@ from harness.encoding import Limits
 from harness.execute import execute
 from harness.instances import Instance
 
-# Imported once per worker so no run pays for them (a fresh interpreter importing these is ~0.5 s).
-# LOOPBENCH_PRELOAD (comma-separated module names, empty for none) replaces the list.
-PRELOAD = ("ortools.sat.python.cp_model", "pysat.solvers", "networkx")
+TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 
 
 def preload() -> list[str]:
+    """The solver packages every encoding declares, imported once per worker so no run pays for them.
+
+    A fresh interpreter importing them costs ~0.5 s. LOOPBENCH_PRELOAD (comma-separated module
+    names, empty for none) replaces the list.
+    """
+    from harness import registry
+
     setting = os.environ.get("LOOPBENCH_PRELOAD")
-    return list(PRELOAD) if setting is None else [m.strip() for m in setting.split(",") if m.strip()]
-TAIL_CHARS = 2000
+    if setting is not None:
+        return [m.strip() for m in setting.split(",") if m.strip()]
+    return sorted({module for cls in registry.encodings().values() for module in cls.imports})
 
 
 def parse(kind: str, text: str, source: str) -> Any:
@@ -141,9 +147,6 @@ def main(argv: list[str] | None = None) -> int:
     faulthandler.enable(all_threads=False)  # a segfault or abort leaves the running stack in stderr
     threading.Thread(target=watch_parent, args=(os.getppid(), folder), daemon=True).start()
 
-    from harness import registry
-
-    registry.encodings()
     for module in preload():
         try:
             importlib.import_module(module)
