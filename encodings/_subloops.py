@@ -50,24 +50,27 @@ def find_cuts(grid: Grid, pearls: Iterable[Cell], chosen: Iterable[Edge], family
     chosen = list(chosen)
     pearls = set(pearls)
     comps = components(chosen)
+    if not comps:
+        return [Cut(require=grid.edges)]  # every answer chooses some edge
     if len(comps) == 1 and pearls <= comps[0]:
         return []
-    if len(comps) == 1 and not pearls:
-        return []
+    where = {cell: i for i, comp in enumerate(comps) for cell in comp}
+    inside: list[list[Edge]] = [[] for _ in comps]
+    for e in chosen:  # one pass: each loop's own edges
+        inside[where[e[0]]].append(e)
     cuts = []
-    for comp in comps:
-        inside = [e for e in chosen if e[0] in comp]
+    for comp, own in zip(comps, inside, strict=True):
         holds = pearls & comp
         if holds == pearls:
             # This loop may be the answer by itself: only the loops beside it are wrong. With
             # pearls, those hold none and get their own cut; with none, forbid it with company.
             if not pearls:
                 company = next(e for e in chosen if e[0] not in comp)
-                cuts.append(Cut(forbid=(*inside, company)))
+                cuts.append(Cut(forbid=(*own, company)))
         elif family == "cutset" and holds:
             cuts.append(Cut(require=boundary(grid, comp)))
         else:
-            cuts.append(Cut(forbid=tuple(inside)))
+            cuts.append(Cut(forbid=tuple(own)))
     return cuts
 
 
