@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from procs import alive, children, cmdline
 
 from harness import results
 from harness.run import main
@@ -60,7 +61,7 @@ def test_a_lost_dask_worker_has_its_runs_retried_and_nothing_counted_twice(tmp_p
             # Wait until the victim is running a task (its harness worker is its child), then kill it.
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
-                workers = [p for p in _children(victims[0]) if b"harness.worker" in _cmdline(p)]
+                workers = [p for p in children(victims[0]) if b"harness.worker" in cmdline(p)]
                 if workers:
                     time.sleep(0.3)
                     os.kill(victims[0], signal.SIGKILL)
@@ -74,39 +75,15 @@ def test_a_lost_dask_worker_has_its_runs_retried_and_nothing_counted_twice(tmp_p
                      "--scheduler", cluster.scheduler_address, "--option", "behave=sleep",
                      "--option", "seconds=0.8"])
         killer.join()
-        assert not _alive(victims[0]), "the Dask worker was not killed"
+        assert not alive(victims[0]), "the Dask worker was not killed"
     # The lost Dask worker's harness worker notices its parent is gone and ends itself.
     deadline = time.monotonic() + 5
-    while any(_alive(p) for p in orphans) and time.monotonic() < deadline:
+    while any(alive(p) for p in orphans) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert orphans and not any(_alive(p) for p in orphans)
+    assert orphans and not any(alive(p) for p in orphans)
     assert code == 0
     runs = results.load(db)
     assert len(runs) == runs["run_key"].nunique() == len(sizes)
     assert set(runs["status"]) == {"unknown"}
     assert f"{len(sizes)} recorded, 0 failed" in capsys.readouterr().out
 
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-        except (OSError, IndexError):
-            pass
-    return found
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False

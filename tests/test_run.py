@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from procs import alive, children
 
 from harness import results
 from harness.run import main
@@ -121,24 +122,6 @@ def test_a_nonexistent_path_exits_2_from_the_command_line(tmp_path):
     )
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1 and "nope" in done.stderr and "Traceback" not in done.stderr
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-        except (OSError, IndexError):
-            pass
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def count_rows(db: Path) -> int:
