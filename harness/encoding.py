@@ -54,7 +54,7 @@ class Encoding:
                 f"encoding {self.name!r} has no option {', '.join(sorted(unknown))} "
                 f"(options: {known})"
             )
-        self.options = {**self.defaults, **{k: _coerce(self.defaults[k], v) for k, v in options.items()}}
+        self.options = {**self.defaults, **{k: _coerce(k, self.defaults[k], v) for k, v in options.items()}}
 
     def prepare(self) -> None:
         """Import the solver packages (untimed); cheap after the first call in a process."""
@@ -68,7 +68,7 @@ class Encoding:
         raise NotImplementedError
 
 
-def _coerce(default: Any, value: Any) -> Any:
+def _coerce(name: str, default: Any, value: Any) -> Any:
     """Options arrive as strings from the command line; give them the default's type."""
     if not isinstance(value, str) or isinstance(default, str) or default is None:
         return value
@@ -77,5 +77,10 @@ def _coerce(default: Any, value: Any) -> Any:
             return True
         if value.lower() in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"option value {value!r} is not a boolean")
-    return type(default)(value)
+    else:
+        try:
+            return type(default)(value)
+        except ValueError:
+            pass
+    kind = "a boolean" if isinstance(default, bool) else f"a {type(default).__name__}"
+    raise ValueError(f"option {name}: {value!r} is not {kind}")

@@ -20,16 +20,24 @@ from harness.instances import Instance
 STAT_COLUMNS = ("build_s", "iterations", "cuts", "conflicts")
 
 
-def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> str:
-    """The run's identity: a hash of the puzzle's content, the encoding, its options and the seed."""
-    blob = json.dumps([instance.content_hash, encoding, options, seed], sort_keys=True)
+def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits) -> str:
+    """The run's identity: a hash of the puzzle's content, the encoding, its options and the seed.
+
+    The limits are hashed too (FORMATS.md's key, extended): a sweep with a longer time limit
+    must run again what timed out under a shorter one, not reuse it.
+    """
+    blob = json.dumps(
+        [instance.content_hash, encoding, options, seed, limits.time_s, limits.memory_mb], sort_keys=True
+    )
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
-def identity(instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+def identity(
+    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits
+) -> dict[str, Any]:
     puzzle = instance.puzzle
     return {
-        "run_key": run_key(instance, encoding, options, seed),
+        "run_key": run_key(instance, encoding, options, seed, limits),
         "instance": instance.name,
         "source": instance.source,
         "instance_sha256": instance.content_hash,
@@ -52,9 +60,9 @@ def execute(
     try:
         solver = registry.create(encoding, **options)
     except ValueError as exc:
-        row = identity(instance, encoding, options, seed)
+        row = identity(instance, encoding, options, seed, limits)
         return {**row, "status": "error", "detail": str(exc), "verified": None}
-    row = identity(instance, encoding, solver.options, seed)
+    row = identity(instance, encoding, solver.options, seed, limits)
     if instance.puzzle is None:
         return {**row, "status": "error", "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):

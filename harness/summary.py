@@ -14,8 +14,13 @@ def solved_mask(runs: pd.DataFrame) -> pd.Series:
 
 
 def par2(runs: pd.DataFrame) -> pd.Series:
-    """Per-run PAR-2 score: solve time if verified-solved, else twice the run's time limit."""
-    return runs["solve_s"].where(solved_mask(runs), 2 * runs["time_limit_s"])
+    """Per-run PAR-2 score: solve time if verified-solved or unsat, else twice the run's time limit.
+
+    `error` runs (bad input: no encoding ran) score NaN, so they do not count in a mean.
+    """
+    answered = solved_mask(runs) | (runs["status"] == "unsat")
+    score = runs["solve_s"].where(answered, 2 * runs["time_limit_s"])
+    return score.where(runs["status"] != "error")
 
 
 def summarize(runs: pd.DataFrame, by: str = "encoding") -> pd.DataFrame:

@@ -15,6 +15,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from harness import executors, provenance, registry, results
+from harness.encoding import Limits
 from harness.execute import identity
 from harness.instances import Instance
 from harness.store import Store
@@ -62,7 +63,7 @@ class Report:
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> dict:
     """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text."""
     return {
-        "identity": identity(instance, encoding, options, seed),
+        "identity": identity(instance, encoding, options, seed, Limits(sweep.time_s, sweep.memory_mb)),
         "name": instance.name,
         "source": instance.source,
         "kind": instance.kind,

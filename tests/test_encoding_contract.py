@@ -25,6 +25,11 @@ def test_options_take_the_type_of_their_default():
     assert enc.options["behave"] == "ok"
 
 
+def test_a_bad_option_value_names_the_option():
+    with pytest.raises(ValueError, match="option seconds: 'x' is not a float"):
+        registry.create("dummy", seconds="x")
+
+
 def test_outcome_rejects_runner_statuses():
     with pytest.raises(ValueError):
         Outcome("timeout")

@@ -39,6 +39,9 @@ def test_parse_solution_rejects_bad_shape():
         parse_solution(Grid(2, 2), "9c")
     with pytest.raises(ValueError):
         parse_solution(Grid(2, 2), "9g/36")
+    for off_format in ("9C/36", "9c/\u0663\u0666"):  # upper case, Arabic-Indic digits: int() takes both
+        with pytest.raises(ValueError, match="lower-case hex"):
+            parse_solution(Grid(2, 2), off_format)
 
 
 def test_puzzle_identity_and_canonical_text():

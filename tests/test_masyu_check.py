@@ -46,7 +46,7 @@ def test_pearls_satisfied_on_a_rectangle():
         (1, 1, "1", "leaves the grid"),
         (2, 2, "00/00", "draws no loop"),
         (2, 2, "9c", "shape"),
-        (2, 2, "9c/3g", "not a hex digit"),
+        (2, 2, "9c/3g", "not lower-case hex digits"),
     ],
 )
 def test_malformed_lines_are_reported(rows, cols, solution, complaint):

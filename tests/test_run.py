@@ -82,6 +82,19 @@ def test_resume_skips_done_runs_and_defaults_count_as_given(tmp_path, capsys):
     assert (db.with_suffix(".parquet")).is_file()
 
 
+def test_a_longer_time_limit_runs_again_what_timed_out_under_a_shorter_one(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2)])
+    db = tmp_path / "runs.sqlite"
+    argv = ["--encoding", "dummy", "--instances", str(folder), "--db", str(db),
+            "--option", "behave=sleep", "--option", "seconds=0.5"]
+    assert main([*argv, "--time-limit", "0.2", "--wall-limit", "0.3"]) == 0
+    assert main([*argv, "--time-limit", "5"]) == 0
+    assert capsys.readouterr().out.count("1 runs planned, 0 already stored, 1 recorded") == 2
+    runs = results.load(db).set_index("time_limit_s")
+    assert len(runs) == 2
+    assert runs.loc[0.2, "status"] == "timeout" and runs.loc[5.0, "status"] == "unknown"
+
+
 def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, capsys):
     folder = write_instances(tmp_path / "set", [(2, 2)])
     (folder / "broken.txt").write_text("3 3\n- - -\n- x -\n- - -\n")

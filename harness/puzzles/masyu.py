@@ -10,6 +10,7 @@ from types import MappingProxyType
 from harness.grid import Cell, Direction, Edge, Grid, edge
 
 KIND = "masyu"
+HEX_DIGITS = set("0123456789abcdef/")
 
 
 class Pearl(Enum):
@@ -87,10 +88,10 @@ def parse_solution(grid: Grid, text: str) -> dict[Cell, int]:
     rows = text.split("/")
     if len(rows) != grid.rows or any(len(row) != grid.cols for row in rows):
         raise ValueError(f"solution shape does not match a {grid.rows}x{grid.cols} grid")
-    try:
-        return {(r, c): int(ch, 16) for r, row in enumerate(rows) for c, ch in enumerate(row)}
-    except ValueError:
-        raise ValueError("solution holds a character that is not a hex digit") from None
+    bad = set(text) - HEX_DIGITS
+    if bad:  # int(ch, 16) alone would take "C" and non-ASCII digits: the format is lower-case hex
+        raise ValueError(f"solution holds {''.join(sorted(bad))!r}, not lower-case hex digits")
+    return {(r, c): int(ch, 16) for r, row in enumerate(rows) for c, ch in enumerate(row)}
 
 
 def solution_edges(grid: Grid, text: str) -> set[Edge]:
