@@ -33,6 +33,11 @@ def names(puzzle_kind: str | None = None) -> list[str]:
     return [n for n, cls in encodings().items() if puzzle_kind is None or puzzle_kind in cls.puzzles]
 
 
+def imports(names: list[str]) -> list[str]:
+    """The solver packages the named encodings declare (what a worker preloads for them)."""
+    return sorted({module for name in names for module in encodings()[name].imports})
+
+
 def create(name: str, **options) -> Encoding:
     """An encoding instance by name; unknown names raise ValueError listing the known ones."""
     try:

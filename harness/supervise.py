@@ -65,7 +65,7 @@ class WorkerStartError(RuntimeError):
 class WorkerProcess:
     """One `python -m harness.worker` in its own session, with files for its output and a notify pipe."""
 
-    def __init__(self) -> None:
+    def __init__(self, preload: list[str] = ()) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
         self.stdout_path, self.stderr_path = self.dir / "stdout", self.dir / "stderr"
         self.result_path = self.dir / "result.json"
@@ -74,7 +74,8 @@ class WorkerProcess:
             # Append mode: the supervisor truncates the files between runs and the worker keeps
             # writing at the (new) end.
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "harness.worker", "--dir", str(self.dir), "--notify", str(write_end)],
+                [sys.executable, "-m", "harness.worker", "--dir", str(self.dir), "--notify", str(write_end),
+                 "--preload", ",".join(preload)],
                 stdin=subprocess.PIPE, stdout=out, stderr=err,
                 start_new_session=True, pass_fds=(write_end,),
             )
@@ -166,13 +167,12 @@ class Supervisor:
         """One run of `spec` (harness.sweep.make_spec) -> its row, with measures and the runner's overlay."""
         try:
             if self.worker is None:
-                self.worker = WorkerProcess()
+                self.worker = WorkerProcess(spec.get("preload", []))
             started_at = provenance.now()  # after the worker is ready: its start is not the run's
             outcome = self._attempt(self.worker, spec)
-        except WorkerStartError as exc:
+        except WorkerStartError:
             self.worker = None
-            started_at = provenance.now()
-            outcome = {"status": "crash", "detail": str(exc), "wall_s": 0.0}
+            raise  # the harness failed, not the run: nothing is stored, so a re-run retries it
         except BaseException:
             self.retire()  # a harness fault (or an interrupt): the worker's state is unknown
             raise

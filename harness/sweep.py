@@ -75,6 +75,7 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "seed": seed,
         "time_s": sweep.time_s,
         "memory_mb": sweep.memory_mb,
+        "preload": registry.imports(sweep.encodings),
         **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
     }
 

@@ -37,20 +37,6 @@ from harness.instances import Instance
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 
 
-def preload() -> list[str]:
-    """The solver packages every encoding declares, imported once per worker so no run pays for them.
-
-    A fresh interpreter importing them costs ~0.5 s. LOOPBENCH_PRELOAD (comma-separated module
-    names, empty for none) replaces the list.
-    """
-    from harness import registry
-
-    setting = os.environ.get("LOOPBENCH_PRELOAD")
-    if setting is not None:
-        return [m.strip() for m in setting.split(",") if m.strip()]
-    return sorted({module for cls in registry.encodings().values() for module in cls.imports})
-
-
 def parse(kind: str, text: str, source: str) -> Any:
     """The puzzle back from its canonical text (what the coordinator sends instead of a file)."""
     if kind == "masyu":
@@ -142,16 +128,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="harness.worker", description=__doc__.splitlines()[0])
     parser.add_argument("--dir", required=True, help="folder for result.json")
     parser.add_argument("--notify", type=int, required=True, help="pipe fd: one byte per answer")
+    parser.add_argument("--preload", default="", help="comma-separated modules to import at start")
     args = parser.parse_args(argv)
     folder = Path(args.dir)
     faulthandler.enable(all_threads=False)  # a segfault or abort leaves the running stack in stderr
     threading.Thread(target=watch_parent, args=(os.getppid(), folder), daemon=True).start()
 
-    for module in preload():
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            pass
+    # The sweep's solver packages, imported once per worker so no run pays for them (a fresh
+    # interpreter importing them costs ~0.5 s); only the sweep's, so its runs' memory is theirs.
+    for module in filter(None, args.preload.split(",")):
+        importlib.import_module(module)
     result = folder / "result.json"
     os.write(args.notify, b"R")
     for line in sys.stdin.buffer:

@@ -18,11 +18,6 @@ from harness.run import main
 distributed = pytest.importorskip("dask.distributed")
 
 
-@pytest.fixture(autouse=True)
-def lean_workers(monkeypatch):
-    monkeypatch.setenv("LOOPBENCH_PRELOAD", "")  # inherited by the cluster's processes and their workers
-
-
 def write_instances(folder: Path, sizes) -> Path:
     folder.mkdir(exist_ok=True)
     for rows, cols in sizes:

@@ -20,8 +20,7 @@ def empty_2x2(tmp_path):
 
 
 @pytest.fixture
-def supervisor(monkeypatch):
-    monkeypatch.setenv("LOOPBENCH_PRELOAD", "")  # the dummy needs no solver: workers start faster
+def supervisor():
     sup = Supervisor()
     yield sup
     sup.close()
@@ -97,10 +96,12 @@ def test_cpu_time_is_per_run(supervisor, empty_2x2):
     assert 0.3 <= row["cpu_s"] < 0.45
 
 
-def test_a_worker_that_cannot_start_is_a_crash(monkeypatch, supervisor, empty_2x2):
+def test_a_worker_that_cannot_start_is_a_harness_failure_not_a_result(monkeypatch, supervisor, empty_2x2):
     monkeypatch.setattr(supervise.sys, "executable", "/bin/false")
-    row = supervisor.run(spec(empty_2x2))
-    assert row["status"] == "crash" and "while starting" in row["detail"]
+    with pytest.raises(supervise.WorkerStartError, match="while starting"):
+        supervisor.run(spec(empty_2x2))
+    monkeypatch.undo()
+    assert supervisor.run(spec(empty_2x2))["status"] == "unknown"  # the next run gets a new worker
 
 
 def run_row(status, cpu_s, solve_s=0.0, peak=50.0):

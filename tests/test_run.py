@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sqlite3
 import subprocess
@@ -22,11 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FAULTS = "ok,hang,spin,alloc,abort,raise,exit"  # seed i takes fault i (the dummy's comma list)
 EXPECTED = {"hang": "timeout", "spin": "timeout", "alloc": "memout", "abort": "crash", "raise": "crash",
             "exit": "crash"}
-
-
-@pytest.fixture(autouse=True)
-def lean_workers(monkeypatch):
-    monkeypatch.setenv("LOOPBENCH_PRELOAD", "")  # the dummy needs no solver: workers start faster
 
 
 def write_instances(folder: Path, sizes) -> Path:
@@ -151,8 +145,7 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
     db = tmp_path / "runs.sqlite"
     command = [sys.executable, "-m", "harness.run", "--encoding", "dummy", "--instances", str(folder),
                "--db", str(db), "--jobs", "2", "--option", "behave=sleep", "--option", "seconds=0.3"]
-    env = {k: v for k, v in os.environ.items() if k != "LOOPBENCH_PRELOAD"}  # real workers, preloads and all
-    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     deadline = time.monotonic() + 60
     while count_rows(db) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -168,7 +161,7 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
         time.sleep(0.05)
     assert not any(alive(pid) for pid in workers)
 
-    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     assert f"{stored} already stored" in done.stdout
     with sqlite3.connect(db) as conn:
