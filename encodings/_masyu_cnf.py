@@ -94,11 +94,6 @@ def masyu_clauses(puzzle: Masyu, pool) -> list[Clause]:
     return out
 
 
-def required_cells(puzzle: Masyu) -> set[Cell]:
-    """The cells the one loop must hold: the pearls, or every cell of a `full` puzzle."""
-    return set(puzzle.grid.cells) if puzzle.full else set(puzzle.pearls)
-
-
 def chosen_edges(puzzle: Masyu, pool, model: Iterable[int]) -> list[Edge]:
     true = {lit for lit in model if lit > 0}
     return [e for e in puzzle.grid.edges if edge_var(pool, *e) in true]

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from harness.grid import Cell, Edge, Grid, edge
+from harness.puzzles.masyu import Masyu
 
 CUT_FAMILIES = ("loop", "cutset")
 
@@ -37,6 +38,11 @@ def components(chosen: Iterable[Edge]) -> list[set[Cell]]:
     graph = nx.Graph()
     graph.add_edges_from(chosen)
     return [set(c) for c in nx.connected_components(graph)]
+
+
+def required_cells(puzzle: Masyu) -> set[Cell]:
+    """The cells the one loop must hold: the pearls, or every cell of a `full` puzzle."""
+    return set(puzzle.grid.cells) if puzzle.full else set(puzzle.pearls)
 
 
 def find_cuts(grid: Grid, pearls: Iterable[Cell], chosen: Iterable[Edge], family: str) -> list[Cut]:

@@ -20,18 +20,14 @@ from harness.encoding import SAT, Limits, Outcome
 from harness.puzzles.masyu import Masyu, solution_string
 
 from ._masyu_cpsat import CpSatEncoding, Session, build
-from ._subloops import CUT_FAMILIES, find_cuts
+from ._subloops import CUT_FAMILIES, find_cuts, required_cells
 
 
 class Lazy(CpSatEncoding):
     name = "lazy"
     imports = (*CpSatEncoding.imports, "networkx")
     defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False}
-
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        if self.options["cuts"] not in CUT_FAMILIES:
-            raise ValueError(f"unknown cuts {self.options['cuts']!r} (choose from {', '.join(CUT_FAMILIES)})")
+    choices = {"cuts": CUT_FAMILIES}
 
     def solve(self, puzzle: Masyu, limits: Limits, seed: int) -> Outcome:
         session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
@@ -39,7 +35,7 @@ class Lazy(CpSatEncoding):
         m = build(puzzle)
         build_s = time.perf_counter() - start
         grid = puzzle.grid
-        must_visit = grid.cells if puzzle.full else tuple(puzzle.pearls)
+        must_visit = required_cells(puzzle)
         num_cuts, outside_s = 0, 0.0
 
         def stats() -> dict:

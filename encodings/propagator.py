@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import time
 
-from ._masyu_cnf import chosen_edges, cut_clause, edge_var, required_cells
-from ._subloops import find_cuts
+from ._masyu_cnf import chosen_edges, cut_clause, edge_var
+from ._subloops import find_cuts, required_cells
 from .sat import OutOfTime, Sat
 
 CLOCK_EVERY = 64  # propagate() calls between readings of the clock
@@ -32,11 +32,7 @@ class Propagator(Sat):
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "eager": "pearlfree"}
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
-
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        if self.options["eager"] not in EAGER:
-            raise ValueError(f"unknown eager {self.options['eager']!r} (choose from {', '.join(EAGER)})")
+    choices = {**Sat.choices, "eager": EAGER}
 
     def attach(self, solver, puzzle, pool, deadline):
         watch = _loop_watch(puzzle, pool, self.options["cuts"], deadline, self.options["eager"])

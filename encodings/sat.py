@@ -22,8 +22,8 @@ from typing import ClassVar
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.puzzles.masyu import solution_string
 
-from ._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses, required_cells
-from ._subloops import CUT_FAMILIES, find_cuts
+from ._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses
+from ._subloops import CUT_FAMILIES, find_cuts, required_cells
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -40,17 +40,13 @@ class OutOfTime(Exception):
 class Sat(Encoding):
     name = "sat"
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false"}
+    choices = {"cuts": CUT_FAMILIES, "phase": PHASES}
     imports = ("pysat.formula", "pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
         self.options["solver"] = self._solver_name(self.options["solver"])
-        if self.options["cuts"] not in CUT_FAMILIES:
-            family, known = self.options["cuts"], ", ".join(CUT_FAMILIES)
-            raise ValueError(f"unknown cut family {family!r} (choose from {known})")
-        if self.options["phase"] not in PHASES:
-            raise ValueError(f"unknown phase {self.options['phase']!r} (choose from {', '.join(PHASES)})")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""

@@ -42,6 +42,8 @@ class Encoding:
     name: ClassVar[str]
     puzzles: ClassVar[tuple[str, ...]] = ("masyu",)
     defaults: ClassVar[dict[str, Any]] = {}
+    # Options that take one of a few words: checked once here, for every encoding.
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Solver packages the encoding uses; `prepare` imports them before the clock starts, since
     # solve_s counts the encoding's work on the puzzle, never imports (FORMATS.md).
     imports: ClassVar[tuple[str, ...]] = ()
@@ -55,6 +57,9 @@ class Encoding:
                 f"(options: {known})"
             )
         self.options = {**self.defaults, **{k: _coerce(k, self.defaults[k], v) for k, v in options.items()}}
+        for key, allowed in self.choices.items():
+            if self.options[key] not in allowed:
+                raise ValueError(f"option {key}: {self.options[key]!r} is not one of {', '.join(allowed)}")
 
     def prepare(self) -> None:
         """Import the solver packages (untimed); cheap after the first call in a process."""
@@ -84,3 +89,14 @@ def _coerce(name: str, default: Any, value: Any) -> Any:
             pass
     kind = "a boolean" if isinstance(default, bool) else f"a {type(default).__name__}"
     raise ValueError(f"option {name}: {value!r} is not {kind}")
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """`--option KEY=VALUE` strings as a dict; raises ValueError naming a malformed one."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option {pair}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from harness import instances, registry, results, sweep
+from harness.encoding import parse_options
 
 DEFAULT_INSTANCES = "masyu-default"
 
@@ -51,12 +52,10 @@ def parser() -> argparse.ArgumentParser:
 def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     """The Sweep the arguments describe; raises ArgumentError for anything the user must fix."""
     names = [n.strip() for value in args.encoding for n in value.split(",") if n.strip()]
-    options = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ArgumentError(f"--option {item}: expected KEY=VALUE")
-        options[key.strip()] = value.strip()
+    try:
+        options = parse_options(args.option)
+    except ValueError as exc:
+        raise ArgumentError(str(exc)) from None
     if args.scheduler and args.executor != "dask":
         raise ArgumentError("--scheduler needs --executor dask")
     for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),

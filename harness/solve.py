@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import registry
-from harness.encoding import Limits
+from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
 from harness.execute import execute
 from harness.instances import Instance, read_puzzle
@@ -77,16 +77,6 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(report(instance, row, ascii=args.ascii or not _can_print_box()))
     return EXIT_SOLVED if solved else EXIT_UNSOLVED
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--option {pair!r}: expected KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def load(spec: str) -> Instance:

@@ -22,14 +22,8 @@ from harness.grid import Grid, edge
 from harness.instances import Instance, resolve
 from harness.puzzles.masyu import Masyu, Pearl, solution_string
 from harness.puzzles.masyu_formats import read_text
-from loopbench_encodings._masyu_cnf import (
-    chosen_edges,
-    cut_clause,
-    edge_var,
-    masyu_clauses,
-    required_cells,
-)
-from loopbench_encodings._subloops import find_cuts
+from loopbench_encodings._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses
+from loopbench_encodings._subloops import find_cuts, required_cells
 from loopbench_encodings.propagator import _loop_watch
 from loopbench_encodings.sat import OutOfTime
 
