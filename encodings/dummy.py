@@ -16,11 +16,12 @@ import os
 import time
 
 from harness.encoding import Encoding, Limits, Outcome
+from harness.puzzles import KINDS
 
 
 class Dummy(Encoding):
     name = "dummy"
-    puzzles = ("masyu", "walls", "marupeke")
+    puzzles = KINDS  # every puzzle the harness knows
     defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0, "code": 3,
                 "megabytes": 0}
 
