@@ -7,23 +7,14 @@ import os
 import signal
 import threading
 import time
-from pathlib import Path
 
 import pytest
-from procs import alive, children, cmdline
+from helpers import alive, children, cmdline, write_instances
 
 from harness import results
 from harness.run import main
 
 distributed = pytest.importorskip("dask.distributed")
-
-
-def write_instances(folder: Path, sizes) -> Path:
-    folder.mkdir(exist_ok=True)
-    for rows, cols in sizes:
-        body = "\n".join(" ".join("-" * cols) for _ in range(rows))
-        (folder / f"empty{rows}x{cols}.txt").write_text(f"{rows} {cols}\n{body}\n")
-    return folder
 
 
 def test_a_dask_sweep_on_a_local_cluster_records_faults_like_the_local_one(tmp_path, capsys):

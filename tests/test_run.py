@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from procs import alive, children
+from helpers import alive, children, write_instances
 
 from harness import results
 from harness.run import main
@@ -21,14 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FAULTS = "ok,hang,spin,alloc,abort,raise,exit"  # seed i takes fault i (the dummy's comma list)
 EXPECTED = {"hang": "timeout", "spin": "timeout", "alloc": "memout", "abort": "crash", "raise": "crash",
             "exit": "crash"}
-
-
-def write_instances(folder: Path, sizes) -> Path:
-    folder.mkdir(exist_ok=True)
-    for rows, cols in sizes:
-        body = "\n".join(" ".join("-" * cols) for _ in range(rows))
-        (folder / f"empty{rows}x{cols}.txt").write_text(f"{rows} {cols}\n{body}\n")
-    return folder
 
 
 def test_faults_end_with_the_right_status_and_the_sweep_goes_on(tmp_path, capsys):

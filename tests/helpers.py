@@ -1,8 +1,17 @@
-"""Process helpers for tests that check no worker outlives its sweep (reads /proc)."""
+"""Helpers shared by the sweep tests: instance folders to run, and /proc reads for leftover workers."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+
+def write_instances(folder: Path, sizes) -> Path:
+    """A folder of empty Masyu puzzles (no pearls), one per (rows, cols), named emptyRxC.txt."""
+    folder.mkdir(exist_ok=True)
+    for rows, cols in sizes:
+        body = "\n".join(" ".join("-" * cols) for _ in range(rows))
+        (folder / f"empty{rows}x{cols}.txt").write_text(f"{rows} {cols}\n{body}\n")
+    return folder
 
 
 def children(pid: int) -> list[int]:
