@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE_FOLDERS = ("harness", "encodings")
+CODE_PATHS = ("harness", "encodings", "pyproject.toml")
 
 # Column name -> distribution whose version it records (FORMATS.md: "versions of the solver packages").
 PACKAGES = {"ortools_version": "ortools", "pysat_version": "python-sat", "networkx_version": "networkx"}
@@ -41,10 +41,10 @@ def host() -> dict[str, str]:
 
 @cache
 def commit() -> dict[str, str | int | None]:
-    """The project's git commit and whether the code differs from it; None outside a checkout.
+    """The project's git commit and whether its code differs from it; None outside a checkout.
 
-    Dirty = a tracked file changed, or an untracked file lies in the code folders (a new encoding
-    is one new file); untracked results elsewhere do not count.
+    Dirty = a file of the code (harness/, encodings/, pyproject.toml) is changed or untracked (a
+    new encoding is one new file); results, notes and notebooks do not change what a run does.
     """
 
     def git(*args: str) -> str | None:
@@ -59,8 +59,5 @@ def commit() -> dict[str, str | int | None]:
     sha = git("rev-parse", "HEAD")
     if sha is None:
         return {"commit": None, "dirty": None}
-    status = git("status", "--porcelain", "--untracked-files=no")
-    untracked = git("status", "--porcelain", "--untracked-files=all", "--", *CODE_FOLDERS)
-    if status is not None and untracked is not None:
-        status += untracked
+    status = git("status", "--porcelain", "--untracked-files=all", "--", *CODE_PATHS)
     return {"commit": sha.strip(), "dirty": None if status is None else int(bool(status.strip()))}
