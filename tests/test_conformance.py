@@ -142,12 +142,12 @@ def brute_force(puzzle: Masyu) -> list[str]:
     ]
 
 
-def random_puzzles(count: int, rows: int, cols: int, seed: int) -> list[Masyu]:
+def random_puzzles(count: int, rows: int, cols: int, seed: int, fewest: int = 1) -> list[Masyu]:
     rng = random.Random(seed)
     grid = Grid(rows, cols)
     out = []
     for _ in range(count):
-        cells = rng.sample(grid.cells, rng.randint(1, 4))
+        cells = rng.sample(grid.cells, min(grid.num_cells, rng.randint(fewest, 4)))
         out.append(Masyu(grid, {c: rng.choice(list(Pearl)) for c in cells}, full=rng.random() < 0.15))
     return out
 
@@ -187,6 +187,22 @@ def test_sat_or_unsat_as_brute_force_says(encoding: str) -> None:
     for i, puzzle in enumerate(random_puzzles(40, 4, 4, seed=2024) + random_puzzles(10, 4, 5, seed=7)):
         solutions = brute_force(puzzle)
         row = execute(in_memory(f"random-{i}", puzzle), encoding, {}, seed=i, limits=LIMITS)
+        expected = "solved" if solutions else "unsat"
+        assert row["status"] == expected, (puzzle.canonical_text(), row["detail"])
+        if solutions:
+            assert row["solution"] in solutions
+
+
+ODD_SHAPES = [(1, 1), (1, 4), (4, 1), (2, 2), (2, 5), (5, 2), (3, 3)]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_thin_grids_and_puzzles_without_pearls_as_brute_force_says(encoding: str) -> None:
+    puzzles = [Masyu(Grid(r, c)) for r, c in ODD_SHAPES]  # no pearls: any one loop will do
+    puzzles += [p for i, (r, c) in enumerate(ODD_SHAPES) for p in random_puzzles(3, r, c, seed=i, fewest=0)]
+    for i, puzzle in enumerate(puzzles):
+        solutions = brute_force(puzzle)
+        row = execute(in_memory(f"odd-{i}", puzzle), encoding, {}, seed=i, limits=LIMITS)
         expected = "solved" if solutions else "unsat"
         assert row["status"] == expected, (puzzle.canonical_text(), row["detail"])
         if solutions:
