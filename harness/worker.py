@@ -30,20 +30,12 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from harness import puzzles
 from harness.encoding import Limits
 from harness.execute import execute
 from harness.instances import Instance
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
-
-
-def parse(kind: str, text: str, source: str) -> Any:
-    """The puzzle back from its canonical text (what the coordinator sends instead of a file)."""
-    if kind == "masyu":
-        from harness.puzzles.masyu_formats import read_text
-
-        return read_text(text, source)
-    raise ValueError(f"the worker cannot read {kind!r} puzzles")
 
 
 def proc_status_kb(field: str, pid: str = "self") -> int:
@@ -88,7 +80,7 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
     set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + time_s) + 1)
     set_soft_limit(resource.RLIMIT_AS, (proc_status_kb("VmSize") << 10) + (2 * memory_mb << 20))
     try:
-        puzzle = parse(request["kind"], request["text"], request["source"])
+        puzzle = puzzles.read_text(request["kind"], request["text"], request["source"])
         instance = Instance(request["name"], request["source"], puzzle,
                             known_solution=request.get("known_solution", ""))
         limits = Limits(time_s=time_s, memory_mb=memory_mb)
