@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from harness.grid import Cell, Direction, Edge, Grid, edge
-from harness.puzzles.masyu import Masyu, Pearl
+from harness.kinds.masyu.model import Masyu, Pearl
 
 from ._subloops import Cut
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding
 from harness.grid import Cell, Direction, Edge, Grid, edge
-from harness.puzzles.masyu import Masyu, Pearl
+from harness.kinds.masyu.model import Masyu, Pearl
 
 AXES = (Direction.RIGHT, Direction.DOWN)  # each axis once, by one of its two directions
 

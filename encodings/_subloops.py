@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from harness.grid import Cell, Edge, Grid, edge
-from harness.puzzles.masyu import Masyu
+from harness.kinds.masyu.model import Masyu
 
 CUT_FAMILIES = ("loop", "cutset")
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 import time
 
 from harness.encoding import SAT, Limits, Outcome
-from harness.puzzles.masyu import Masyu, solution_string
+from harness.grid import solution_string
+from harness.kinds.masyu.model import Masyu
 
 from ._masyu_cpsat import CpSatEncoding, Session, build
 
 
 class Circuit(CpSatEncoding):
     name = "circuit"
+    puzzles = ("masyu",)
     defaults = dict(CpSatEncoding.defaults)
 
     def solve(self, puzzle: Masyu, limits: Limits, seed: int) -> Outcome:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import time
 
 from harness.encoding import SAT, Limits, Outcome
-from harness.puzzles.masyu import Masyu, solution_string
+from harness.grid import solution_string
+from harness.kinds.masyu.model import Masyu
 
 from ._masyu_cpsat import CpSatEncoding, Session, build
 from ._subloops import CUT_FAMILIES, find_cuts, required_cells
@@ -25,6 +26,7 @@ from ._subloops import CUT_FAMILIES, find_cuts, required_cells
 
 class Lazy(CpSatEncoding):
     name = "lazy"
+    puzzles = ("masyu",)
     imports = (*CpSatEncoding.imports, "networkx")
     defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False}
     choices = {"cuts": CUT_FAMILIES}

@@ -20,7 +20,7 @@ import time
 from typing import ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
-from harness.puzzles.masyu import solution_string
+from harness.grid import solution_string
 
 from ._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses
 from ._subloops import CUT_FAMILIES, find_cuts, required_cells
@@ -39,6 +39,7 @@ class OutOfTime(Exception):
 
 class Sat(Encoding):
     name = "sat"
+    puzzles = ("masyu",)
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES}
     imports = ("pysat.formula", "pysat.solvers", "networkx")

@@ -40,7 +40,7 @@ class Encoding:
     """Base class: subclasses set `name`, `puzzles` and `defaults`, and implement `solve`."""
 
     name: ClassVar[str]
-    puzzles: ClassVar[tuple[str, ...]] = ("masyu",)
+    puzzles: ClassVar[tuple[str, ...] | None] = ()  # the puzzle kinds it solves; None: every kind
     defaults: ClassVar[dict[str, Any]] = {}
     # Options that take one of a few words: checked once here, for every encoding.
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -67,7 +67,11 @@ class Encoding:
             importlib.import_module(module)
 
     def supports(self, puzzle: Any) -> bool:
-        return puzzle.kind in self.puzzles
+        return self.serves(puzzle.kind)
+
+    @classmethod
+    def serves(cls, kind: str) -> bool:
+        return cls.puzzles is None or kind in cls.puzzles
 
     def solve(self, puzzle: Any, limits: Limits, seed: int) -> Outcome:
         raise NotImplementedError

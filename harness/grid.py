@@ -1,7 +1,8 @@
-"""Rectangular grid geometry (cells, edges, neighbours, directions) that knows no solver."""
+"""Rectangular grid geometry (cells, edges, neighbours, directions) and the loop solution string."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cached_property
@@ -105,3 +106,48 @@ class Grid:
         return {
             cell: tuple(edge(cell, nxt) for _, nxt in self.neighbours(cell)) for cell in self.cells
         }
+
+
+# --- the loop solution string of FORMATS.md, for any grid (Masyu's cells, Slitherlink's vertices) ---
+
+HEX_DIGITS = set("0123456789abcdef/")
+
+
+def solution_string(grid: Grid, loop_edges: Iterable[Edge]) -> str:
+    """Encode a set of edges as one hex digit per cell (right 1, up 2, left 4, down 8)."""
+    bits = {cell: 0 for cell in grid.cells}
+    for a, b in loop_edges:
+        a, b = edge(a, b)
+        if b == (a[0], a[1] + 1):
+            bits[a] |= Direction.RIGHT
+            bits[b] |= Direction.LEFT
+        elif b == (a[0] + 1, a[1]):
+            bits[a] |= Direction.DOWN
+            bits[b] |= Direction.UP
+        else:
+            raise ValueError(f"{a} and {b} are not neighbours")
+    return "/".join(
+        "".join(format(bits[(r, c)], "x") for c in range(grid.cols)) for r in range(grid.rows)
+    )
+
+
+def parse_solution(grid: Grid, text: str) -> dict[Cell, int]:
+    """Decode a solution string into each cell's direction bits; raises ValueError on bad shape."""
+    rows = text.split("/")
+    if len(rows) != grid.rows or any(len(row) != grid.cols for row in rows):
+        raise ValueError(f"solution shape does not match a {grid.rows}x{grid.cols} grid")
+    bad = set(text) - HEX_DIGITS
+    if bad:  # int(ch, 16) alone would take "C" and non-ASCII digits: the format is lower-case hex
+        raise ValueError(f"solution holds {''.join(sorted(bad))!r}, not lower-case hex digits")
+    return {(r, c): int(ch, 16) for r, row in enumerate(rows) for c, ch in enumerate(row)}
+
+
+def solution_edges(grid: Grid, text: str) -> set[Edge]:
+    """The edges a solution string names (each edge named from either end counts once)."""
+    out = set()
+    for cell, bits in parse_solution(grid, text).items():
+        for d in DIRECTIONS:
+            nxt = grid.step(cell, d)
+            if bits & d and nxt is not None:
+                out.add(edge(cell, nxt))
+    return out

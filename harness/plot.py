@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness import plots
+from harness.analysis import plots
 
 DEFAULT_DB = Path("results/runs.sqlite")
 DEFAULT_OUT = Path("results/plots")

@@ -18,7 +18,7 @@ def encodings() -> dict[str, type[Encoding]]:
     package = importlib.import_module(PACKAGE)
     found: dict[str, type[Encoding]] = {}
     for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("_"):
+        if info.name.startswith("_") or info.ispkg:  # helpers and sub-packages (loop machinery, rules)
             continue
         module = importlib.import_module(f"{PACKAGE}.{info.name}")
         for _, cls in inspect.getmembers(module, inspect.isclass):
@@ -30,7 +30,7 @@ def encodings() -> dict[str, type[Encoding]]:
 
 
 def names(puzzle_kind: str | None = None) -> list[str]:
-    return [n for n, cls in encodings().items() if puzzle_kind is None or puzzle_kind in cls.puzzles]
+    return [n for n, cls in encodings().items() if puzzle_kind is None or cls.serves(puzzle_kind)]
 
 
 def imports(names: list[str]) -> list[str]:

@@ -1,43 +1,33 @@
 """The bundled instance sets: listed, shown, resolved into Instances and exported (`python -m harness.sets`).
 
-instances/sets.json declares every set. A collection owns one bundle, a gzipped TSV with a row per
-instance (`name rows cols puzzle solution` + metadata columns); `puzzle` holds a compact text form
-of the puzzle (for Masyu, Simon Tatham's Pearl game id) and `solution` the known solution string,
-empty when there is none. A subset filters its parent (`where` on columns, or explicit `names`);
-a curated set lists `members` as `set/name` across collections. Instance sources are
-`collection/name` whichever set they are reached through, so one puzzle keeps one source.
+instances/sets.json declares every set. A collection owns one bundle (`harness.bundles`: a row per
+instance, the puzzle in its kind's compact form, the known solution). A subset filters its parent
+(`where` on columns, or explicit `names`); a curated set lists `members` as `set/name` across
+collections. Instance sources are `collection/name` whichever set reached them: one puzzle, one source.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import glob
 import json
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from harness import kinds
+from harness.bundles import Row, read_bundle, write_bundle
 from harness.errors import InstanceError
-from harness.instances import Instance
-from harness.puzzles import masyu_formats
+from harness.instances import INSTANCE_SUFFIXES, Instance, load_file
 
 INSTANCES_DIR = Path(__file__).resolve().parents[1] / "instances"
 MANIFEST = INSTANCES_DIR / "sets.json"
 DEFAULT_CORPUS = INSTANCES_DIR.parents[1] / "shared" / "corpus"
-BASE_COLUMNS = ("name", "rows", "cols", "puzzle", "solution")
-
-# How each puzzle kind is written into and read from a bundle's `puzzle` column; Walls and
-# Marupeke add their codecs here when they arrive.
-CODECS: dict[str, tuple[Callable[[Any], str], Callable[[str], Any]]] = {
-    "masyu": (masyu_formats.write_tatham, masyu_formats.read_tatham),
-}
-
-Row = dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -55,49 +45,6 @@ class SetSpec:
     source: str = ""
     licence: str = ""
     provenance: str = ""  # a note relative to instances/
-
-
-# --- bundles ------------------------------------------------------------------------------------
-
-def write_bundle(path: Path, entries: Iterable[Any]) -> None:
-    """Write entries (name, puzzle, solution, meta) as a bundle; byte-identical for the same entries."""
-    entries = list(entries)
-    extra = sorted({key for e in entries for key in e.meta})
-    lines = ["\t".join(BASE_COLUMNS + tuple(extra))]
-    for e in entries:
-        encode = CODECS[e.puzzle.kind][0]
-        values = [e.name, str(e.puzzle.rows), str(e.puzzle.cols), encode(e.puzzle), e.solution]
-        values += [e.meta.get(key, "") for key in extra]
-        if any(ch in v for v in values for ch in "\t\n\r"):
-            raise ValueError(f"{e.name}: a value holds a tab or a line break")
-        lines.append("\t".join(values))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # mtime=0 and no file name in the header, so that rebuilding an unchanged set changes no byte.
-    with open(path, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as out:
-        out.write(("\n".join(lines) + "\n").encode())
-
-
-def read_bundle(path: Path) -> tuple[Row, ...]:
-    """The rows of a bundle, each a dict keyed by column name."""
-    stat = path.stat()  # part of the cache key, so that a rebuilt bundle is read again
-    return _read_bundle(path, stat.st_mtime_ns, stat.st_size)
-
-
-@cache
-def _read_bundle(path: Path, mtime_ns: int, size: int) -> tuple[Row, ...]:
-    with gzip.open(path, "rt") as handle:
-        header, *lines = handle.read().splitlines()
-    columns = header.split("\t")
-    missing = set(BASE_COLUMNS) - set(columns)
-    if missing:
-        raise ValueError(f"{path}: bundle lacks the column(s) {', '.join(sorted(missing))}")
-    out = []
-    for n, line in enumerate(lines, 2):
-        values = line.split("\t")
-        if len(values) != len(columns):
-            raise ValueError(f"{path}:{n}: {len(values)} values for {len(columns)} columns")
-        out.append(dict(zip(columns, values, strict=True)))
-    return tuple(out)
 
 
 # --- the manifest -------------------------------------------------------------------------------
@@ -198,7 +145,7 @@ def _instance(kind: str, origin: str, items: tuple[tuple[str, str], ...]) -> Ins
     row = dict(items)
     source = f"{origin}/{row['name']}"
     try:
-        puzzle = CODECS[kind][1](row["puzzle"])
+        puzzle = kinds.get(kind).read_compact(row["puzzle"], int(row["rows"]), int(row["cols"]), source)
     except InstanceError as exc:
         return Instance(name=row["name"], source=source, error=f"{source}: {exc.problem}")
     return Instance(name=row["name"], source=source, puzzle=puzzle, known_solution=row["solution"])
@@ -266,7 +213,7 @@ def export(name: str, folder: Path) -> list[Path]:
         if inst.puzzle is None:
             raise ValueError(inst.error)
         path = folder / f"{inst.name}.txt"
-        path.write_text(inst.puzzle.canonical_text())
+        path.write_text(kinds.write_text(inst.puzzle))
         written.append(path)
         if inst.known_solution:
             known.append(f"{inst.name}\t{inst.known_solution}\n")
@@ -275,6 +222,42 @@ def export(name: str, folder: Path) -> list[Path]:
     provenance = spec_of(name).provenance
     if provenance:
         shutil.copyfile(INSTANCES_DIR / provenance, folder / "PROVENANCE.md")
+    return written
+
+
+def resolve(spec: str, kind: str | None = None) -> list[Instance]:
+    """Expand one --instances spec (a bundled set's name, a file, a directory or a glob) into instances.
+
+    `kind` reads files without a kind line as that kind. Raises FileNotFoundError when the spec
+    names nothing, so the CLI can report it cleanly.
+    """
+    path = Path(spec)
+    if not path.exists() and spec in names():  # a file or folder of that name wins
+        return instances(spec)
+    if path.is_file():
+        files = [path]
+    elif path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.suffix in INSTANCE_SUFFIXES)
+        if not files:
+            raise FileNotFoundError(f"--instances {spec}: the folder holds no puzzle files "
+                                    f"({', '.join(INSTANCE_SUFFIXES)})")
+    else:
+        files = sorted(Path(p) for p in glob.glob(spec) if Path(p).is_file())
+    if not files:
+        raise FileNotFoundError(f"--instances {spec}: no such instance set, file or directory")
+    return [load_file(str(p), kind) for p in files]
+
+
+def build(corpus: Path, out: Path, only: Sequence[str] | None = None) -> dict[str, list[Any]]:
+    """Import the raw corpus with each kind's importer and write its bundles as `out/KIND/STEM.tsv.gz`.
+
+    Returns the entries written, by bundle path relative to `out`.
+    """
+    written = {}
+    for name in only or kinds.names():
+        for stem, entries in kinds.get(name).import_corpus(corpus).items():
+            write_bundle(out / name / f"{stem}.tsv.gz", entries)
+            written[f"{name}/{stem}.tsv.gz"] = entries
     return written
 
 
@@ -292,6 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_export.add_argument("folder", type=Path)
     p_build = sub.add_parser("build", help="rebuild the bundles from the shared corpus")
     p_build.add_argument("corpus", type=Path, nargs="?", default=DEFAULT_CORPUS)
+    p_build.add_argument("--kind", action="append", choices=kinds.names(),
+                         help="rebuild only this kind's bundles (repeatable; default: every kind)")
     args = parser.parse_args(argv)
 
     try:
@@ -301,11 +286,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             written = export(args.name, args.folder)
             print(f"wrote {len(written)} instances of {args.name} to {args.folder}")
         elif args.command == "build":
-            from harness import corpus
-
-            for stem, entries in corpus.build(args.corpus, INSTANCES_DIR).items():
+            for path, entries in build(args.corpus, INSTANCES_DIR, args.kind).items():
                 solved = sum(1 for e in entries if e.solution)
-                print(f"{stem}: {len(entries)} instances, {solved} with a known solution")
+                print(f"{path}: {len(entries)} instances, {solved} with a known solution")
         elif args.json:
             print(json.dumps([describe(n) for n in names()], indent=1))
         else:

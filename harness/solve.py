@@ -1,4 +1,4 @@
-"""Solve one puzzle in this process with one encoding, and show the loop (`python -m harness.solve`)."""
+"""Solve one puzzle in this process with one encoding, and draw the answer (`python -m harness.solve`)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from harness import registry
+from harness import kinds, registry
 from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
-from harness.execute import execute
-from harness.instances import Instance, read_puzzle
+from harness.instances import Instance
+from harness.run.execute import execute
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 DEFAULT_ENCODING = "circuit"
 
 DESCRIPTION = """\
-Solve one puzzle with one encoding, in this process, and print it with its loop.
+Solve one puzzle with one encoding, in this process, and print it with its answer.
 The answer is judged by the independent checker before it is called solved.
 
-PUZZLE is a file path (plain text), a puzz.link URL (https://puzz.link/p?mashu/6/6/1063000i3000)
-or a Simon Tatham Pearl game id (6x6:bWdBbWjBcWj).
+PUZZLE is a file path (plain text with a `KIND ROWS COLS` line, or a janko.at block), a puzz.link
+URL (https://puzz.link/p?mashu/6/6/1063000i3000, https://puzz.link/p?slither/5/5/cbcbcddad) or a
+Simon Tatham game id (Pearl 6x6:bWdBbWjBcWj, Loopy 5x5t0:…). The URL's or id's type, or the
+file's kind line, says the puzzle kind; --kind overrides it.
 """
 EPILOG = """\
 exit status: 0 solved (a solution the checker accepted); 1 not solved (unsat, time limit reached,
@@ -33,7 +35,8 @@ unknown, or a wrong solution); 2 bad input (unreadable puzzle, unknown encoding 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness.solve", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("puzzle", metavar="PUZZLE", help="file path, puzz.link URL or Tatham Pearl id")
+    p.add_argument("puzzle", metavar="PUZZLE", help="file path, puzz.link URL or Tatham game id")
+    p.add_argument("--kind", choices=kinds.names(), help="the puzzle kind, over what the input says")
     p.add_argument("--encoding", "-e", default=DEFAULT_ENCODING,
                    help=f"encoding name (default: {DEFAULT_ENCODING})")
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         options = parse_options(args.option)
-        instance = load(args.puzzle)
+        instance = load(args.puzzle, args.kind)
         registry.create(args.encoding, **options)  # unknown encodings and options fail here, in one line
     except (InstanceError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -65,13 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     solved = row["status"] == "solved" and row.get("verified") == 1
     drawn = row.get("solution") or ""
     if args.png:
-        from harness.render import save_image
-
         title = f"{instance.name} — {args.encoding}: {row['status']}"
         try:
-            save_image(instance.puzzle, args.png, drawn, title=title)
+            kinds.save_image(instance.puzzle, args.png, drawn, title=title)
         except ValueError:  # a solution of the wrong shape cannot be drawn; draw the bare puzzle
-            save_image(instance.puzzle, args.png, "", title=title)
+            kinds.save_image(instance.puzzle, args.png, "", title=title)
     if args.json:
         print(json.dumps(as_json(row), indent=2))
     else:
@@ -79,9 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     return EXIT_SOLVED if solved else EXIT_UNSOLVED
 
 
-def load(spec: str) -> Instance:
+def load(spec: str, kind: str | None = None) -> Instance:
     """An Instance from a path, URL or id; raises InstanceError when it cannot be read."""
-    puzzle = read_puzzle(spec)
+    puzzle = kinds.read_spec(spec, kind)
     name = Path(spec).stem if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
     return Instance(name=name, source=spec, puzzle=puzzle)
 
@@ -96,10 +97,11 @@ def as_json(row: dict[str, Any]) -> dict[str, Any]:
 
 def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
     """A status line, the statistics, and the puzzle drawn with the loop if there is one."""
-    from harness.render import render_text
-
     puzzle = instance.puzzle
-    head = f"{instance.name}: {puzzle.rows}x{puzzle.cols}, {len(puzzle.pearls)} pearls; {row['encoding']}: "
+    kind = kinds.of(puzzle)
+    clues = kind.describe(puzzle)
+    head = f"{instance.name}: {kind.name} {puzzle.rows}x{puzzle.cols}{', ' + clues if clues else ''}; "
+    head += f"{row['encoding']}: "
     head += row["status"]
     if "solve_s" in row:
         head += f" in {_seconds(row['solve_s'])}"
@@ -115,9 +117,9 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
         lines.append("  " + ", ".join(stats))
     lines.append("")
     try:
-        lines.append(render_text(puzzle, row.get("solution") or "", ascii=ascii))
+        lines.append(kind.render_text(puzzle, row.get("solution") or "", ascii=ascii))
     except ValueError:  # a solution of the wrong shape cannot be drawn; show the bare puzzle
-        lines.append(render_text(puzzle, "", ascii=ascii))
+        lines.append(kind.render_text(puzzle, "", ascii=ascii))
     return "\n".join(lines).rstrip("\n")
 
 

@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import display
 
-from harness import plots, results
+from harness.analysis import plots, results
 
 DB = Path(os.environ.get("LOOPBENCH_DB", "results/runs.sqlite"))
 if not DB.is_absolute() and not DB.exists() and (Path("..") / DB).exists():

@@ -34,7 +34,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import display
 
-from harness import plots, results
+from harness.analysis import plots, results
 
 DB = Path(os.environ.get("LOOPBENCH_DB", "results/runs.sqlite"))
 if not DB.is_absolute() and not DB.exists() and (Path("..") / DB).exists():

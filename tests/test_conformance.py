@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from harness import puzzles, registry
+from harness import kinds, registry
 from harness.encoding import Limits
-from harness.execute import execute
-from harness.grid import Grid, edge
-from harness.instances import Instance, resolve
-from harness.puzzles.masyu import Masyu, Pearl, solution_string
+from harness.grid import Grid, edge, solution_string
+from harness.instances import Instance
+from harness.kinds.masyu.model import Masyu, Pearl
+from harness.run.execute import execute
+from harness.sets import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_SET = ROOT / "instances" / "masyu-seed"
@@ -138,7 +139,7 @@ def brute_force(puzzle: Masyu) -> list[str]:
     return [
         s
         for s in all_loops(puzzle.rows, puzzle.cols)
-        if all(s[i] != "0" for i in visits) and not puzzles.check(puzzle, s)
+        if all(s[i] != "0" for i in visits) and not kinds.check(puzzle, s)
     ]
 
 
@@ -193,7 +194,7 @@ def agrees_with_brute_force(encoding: str, puzzles: list[Masyu]) -> None:
         solutions = brute_force(puzzle)
         row = execute(in_memory(f"puzzle-{i}", puzzle), encoding, {}, seed=i, limits=LIMITS)
         expected = "solved" if solutions else "unsat"
-        assert row["status"] == expected, (puzzle.canonical_text(), row["detail"])
+        assert row["status"] == expected, (kinds.write_text(puzzle), row["detail"])
         if solutions:
             assert row["solution"] in solutions
 

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from harness import corpus, puzzles, sets
+from harness import bundles, kinds, sets
 from harness.errors import InstanceError
 from harness.grid import Grid
-from harness.puzzles.masyu_formats import read_tatham, read_text
+from harness.kinds import read_text
+from harness.kinds.masyu import corpus
+from harness.kinds.masyu.formats import read_tatham
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not on this machine")
@@ -123,7 +125,7 @@ def test_janko_normalized_solutions_pass_the_checker(mini_corpus):
     # janko.at's own grid for #1 starts `so ow ow sw - -`: south+east 9, east-west 5, south+west c
     assert entries[0].solution == "955c00/a0035c/a0000a/a0000a/35c00a/003556"
     for entry in entries:
-        assert puzzles.check(entry.puzzle, entry.solution) == []
+        assert kinds.check(entry.puzzle, entry.solution) == []
 
 
 def test_puzzle_masyu_names_solutions_and_the_broken_one(mini_corpus):
@@ -136,17 +138,17 @@ def test_puzzle_masyu_names_solutions_and_the_broken_one(mini_corpus):
     assert entries[2].solution == "" and entries[3].solution  # the repeated record: once without, once with
     broken = entries[4]
     assert broken.name == "pm-15x15-hard-3118955"
-    assert any("white pearl" in p for p in puzzles.check(broken.puzzle, broken.solution))
+    assert any("white pearl" in p for p in kinds.check(broken.puzzle, broken.solution))
 
 
 def test_puzzle_masyu_repeats_are_merged(mini_corpus):
-    entries = corpus.merge_contents(corpus.merge_names(
+    entries = bundles.merge_contents(bundles.merge_names(
         corpus.read_puzzle_masyu(mini_corpus / corpus.PUZZLE_MASYU / "index.tsv")))
     by_name = {e.name: e for e in entries}
     assert list(by_name) == ["pm-6x6-easy-3184225", "pm-6x6-easy-3511989", "pm-15x15-hard-3118955"]
     assert by_name["pm-6x6-easy-3184225"].meta["aliases"] == "pm-6x6-easy-3373300"
     assert by_name["pm-6x6-easy-3511989"].solution  # the record with the solution wins
-    judged = {e.name: e for e in corpus.judge_solutions(entries)}
+    judged = {e.name: e for e in bundles.judge_solutions(entries)}
     assert judged["pm-15x15-hard-3118955"].solution == ""
     assert "white pearl at (8, 5)" in judged["pm-15x15-hard-3118955"].meta["note"]
     assert judged["pm-6x6-easy-3184225"].solution == by_name["pm-6x6-easy-3184225"].solution
@@ -157,7 +159,7 @@ def test_arkareem_solution_equals_tathams_own(mini_corpus):
     assert entry.name == "tatham-12x8dt" and (entry.puzzle.rows, entry.puzzle.cols) == (8, 12)
     # Pearl's own solution string (`aux`) uses the same direction digits as ours
     assert entry.solution.replace("/", "").upper() == ARKAREEM["tatham_aux"]
-    assert puzzles.check(entry.puzzle, entry.solution) == []
+    assert kinds.check(entry.puzzle, entry.solution) == []
 
 
 def test_pm_id_slug():
@@ -181,25 +183,26 @@ def test_edge_flags_of_the_wrong_length_are_refused():
 
 
 def test_attach_solutions_matches_by_content():
-    solved = corpus.Entry("janko-at-001", read_text(JANKO001), "s")
-    plain = corpus.Entry("janko001", read_text(JANKO001))
-    other = corpus.Entry("sample", read_text(SAMPLE))
-    out = corpus.attach_solutions([plain, other], [solved], "solution_from")
+    solved = bundles.Entry("janko-at-001", read_text(JANKO001), "s")
+    plain = bundles.Entry("janko001", read_text(JANKO001))
+    other = bundles.Entry("sample", read_text(SAMPLE))
+    out = bundles.attach_solutions([plain, other], [solved], "solution_from")
     assert (out[0].solution, out[0].meta) == ("s", {"solution_from": "janko-at-001"})
     assert out[1] == other
 
 
 def test_build_writes_deterministic_bundles(mini_corpus, tmp_path):
     out = tmp_path / "instances"
-    built = corpus.build(mini_corpus, out)
-    assert sorted(built) == ["janko-at", "janko-java", "puzzle-masyu", "tatham"]
+    built = sets.build(mini_corpus, out, ["masyu"])
+    stems = ("janko-at", "janko-java", "puzzle-masyu", "tatham")
+    assert sorted(built) == [f"masyu/{stem}.tsv.gz" for stem in stems]
     first = {p.name: p.read_bytes() for p in (out / "masyu").iterdir()}
-    corpus.build(mini_corpus, out)
+    sets.build(mini_corpus, out, ["masyu"])
     assert {p.name: p.read_bytes() for p in (out / "masyu").iterdir()} == first
-    java = {row["name"]: row for row in sets.read_bundle(out / "masyu" / "janko-java.tsv.gz")}
+    java = {row["name"]: row for row in bundles.read_bundle(out / "masyu" / "janko-java.tsv.gz")}
     assert java["janko524"]["solution_from"] == "janko-at-524" and java["janko524"]["encoding"] == "numeric"
     assert java["sample"]["solution"] == ""
-    pm = {row["name"]: row for row in sets.read_bundle(out / "masyu" / "puzzle-masyu.tsv.gz")}
+    pm = {row["name"]: row for row in bundles.read_bundle(out / "masyu" / "puzzle-masyu.tsv.gz")}
     assert pm["pm-15x15-hard-3118955"]["solution"] == "" and pm["pm-15x15-hard-3118955"]["note"]
 
 

@@ -11,8 +11,8 @@ import time
 import pytest
 from helpers import alive, children, cmdline, write_instances
 
-from harness import results
-from harness.run import main
+from harness.analysis import results
+from harness.run.cli import main
 
 distributed = pytest.importorskip("dask.distributed")
 
@@ -47,7 +47,7 @@ def test_a_lost_dask_worker_has_its_runs_retried_and_nothing_counted_twice(tmp_p
             # Wait until the victim is running a task (its harness worker is its child), then kill it.
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
-                workers = [p for p in children(victims[0]) if b"harness.worker" in cmdline(p)]
+                workers = [p for p in children(victims[0]) if b"harness.run.worker" in cmdline(p)]
                 if workers:
                     time.sleep(0.3)
                     os.kill(victims[0], signal.SIGKILL)

@@ -2,8 +2,9 @@
 
 import pytest
 
-from harness.grid import Direction, Grid, edge
-from harness.puzzles.masyu import Masyu, Pearl, parse_solution, solution_edges, solution_string
+from harness.grid import Direction, Grid, edge, parse_solution, solution_edges, solution_string
+from harness.kinds import read_text, write_text
+from harness.kinds.masyu.model import Masyu, Pearl
 
 
 def test_edge_counts_and_incidence():
@@ -44,10 +45,11 @@ def test_parse_solution_rejects_bad_shape():
             parse_solution(Grid(2, 2), off_format)
 
 
-def test_puzzle_identity_and_canonical_text():
+def test_puzzle_identity_and_plain_text_with_its_kind():
     a = Masyu(Grid(2, 3), {(0, 1): Pearl.WHITE, (1, 2): Pearl.BLACK})
     b = Masyu(Grid(2, 3), {(1, 2): Pearl.BLACK, (0, 1): Pearl.WHITE})
     assert a == b and hash(a) == hash(b)
-    assert a.canonical_text() == "2 3\n- w -\n- - b\n"
+    assert write_text(a) == "masyu 2 3\n- w -\n- - b\n"
+    assert read_text("2 3\n- w -\n- - b\n") == a == read_text(write_text(a))  # no kind word: Masyu
     with pytest.raises(ValueError):
         Masyu(Grid(2, 2), {(2, 0): Pearl.WHITE})

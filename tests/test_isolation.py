@@ -6,10 +6,11 @@ import os
 
 import pytest
 
-from harness import registry, supervise
+from harness import registry
 from harness.instances import load_file
-from harness.supervise import Supervisor, overlay
-from harness.sweep import Sweep, make_spec
+from harness.run import supervise
+from harness.run.supervise import Supervisor, overlay
+from harness.run.sweep import Sweep, make_spec
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ from itertools import combinations
 
 import pytest
 
-from harness.grid import Grid
-from harness.puzzles.masyu import Masyu, Pearl, solution_string
-from harness.puzzles.masyu_check import check
+from harness.grid import Grid, solution_string
+from harness.kinds.masyu.check import check
+from harness.kinds.masyu.model import Masyu, Pearl
 
 W, B = Pearl.WHITE, Pearl.BLACK
 

@@ -9,19 +9,11 @@ from pathlib import Path
 import pytest
 
 from harness.errors import InstanceError
-from harness.grid import Grid
-from harness.instances import read_puzzle
-from harness.puzzles import check
-from harness.puzzles.masyu import Masyu, Pearl, solution_string
-from harness.puzzles.masyu_formats import (
-    read_janko,
-    read_tatham,
-    read_text,
-    read_url,
-    write_tatham,
-    write_text,
-    write_url,
-)
+from harness.grid import Grid, solution_string
+from harness.kinds import check, read_text, write_text
+from harness.kinds import read_spec as read_puzzle
+from harness.kinds.masyu.formats import read_janko, read_tatham, read_url, write_tatham, write_url
+from harness.kinds.masyu.model import Masyu, Pearl
 
 W, B = Pearl.WHITE, Pearl.BLACK
 REPO = Path(__file__).resolve().parents[1]
@@ -310,14 +302,14 @@ BAD_STRINGS = [
     ("https://puzz.link/p?mashu/0/6/0", "the number of columns must be at least 1"),
     ("https://puzz.link/p?mashu/g/6/6/1063000i3000", "unknown flag 'g'"),
     ("https://puzz.link/p?mashu/6/6/1063000i3000/00", "unexpected text after the body"),
-    ("https://puzz.link/p?slither/5/5/cbcbcddad", "not a Masyu URL: puzzle type 'slither'"),
+    ("https://puzz.link/p?nurikabe/5/5/cbcbcddad", "unknown puzz.link puzzle type 'nurikabe'"),
     ("6x6:bWdBbWjBcWk", "string too long"),
     ("6x6:bWdBbWjBcWi", "string too short"),
     ("6x6:bWdBbWjBcW1", "unrecognised character in string: '1'"),
     ("12x8dt#105305052653698", "random-seed id"),
     ("6x6q:bWdBbWjBcWj", "unknown parameters 'q'"),
     ("0x6:", "the width must be at least 1"),
-    ("no/such/file.txt", "no such file, and not a puzz.link URL or a Tatham Pearl id"),
+    ("no/such/file.txt", "no such file, and not a puzz.link URL or a Tatham game id"),
 ]
 
 
@@ -331,7 +323,7 @@ def test_bad_strings(spec, problem):
 
 BAD_FILES = [
     ("", 1, "empty file"),
-    ("6 6 6\n", 1, "expected `ROWS COLS`"),
+    ("6 6 6\n", 1, "expected `KIND ROWS COLS` or `ROWS COLS`"),
     ("6 x\n", 1, "the number of columns must be a whole number"),
     ("0 3\n", 1, "the number of rows must be at least 1"),
     ("2 2\n- -\n", 2, "expected 2 rows of cells, found 1"),
@@ -345,7 +337,7 @@ BAD_FILES = [
     ("begin\nproblem\n- -\n- -\nend\n", 2, "`problem` comes before `size`"),
     ("begin\nsize two\nproblem\n", 2, "`size` must be a whole number"),
     ("begin\nsize 2\nend\n", 1, "no `problem` grid"),
-    ("begin\npuzzle masyu, path\nsize 2\nproblem\ns -\n- z\nend\n", 2, "not a plain Masyu block"),
+    ("begin\npuzzle masyu, path\nsize 2\nproblem\ns -\n- z\nend\n", 2, "no reader for janko.at puzzle 'masyu, path'"),
     ("begin\nsize 2\nproblem\n- -\n- -\nsolution\nse sw\nne nn\nend\n", 8, "unknown solution token 'nn'"),
     ("begin\nsize 2\nproblem\n- -\n- -\nsolution\nse sx\nne nw\nend\n", 7, "unknown solution token 'sx'"),
 ]

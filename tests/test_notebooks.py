@@ -11,7 +11,7 @@ import pytest
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from harness import run
+from harness.run import cli as run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -24,7 +24,7 @@ def sweep_db(tmp_path_factory):
     db = tmp_path_factory.mktemp("nb") / "runs.sqlite"
     argv = ["--encoding", ",".join(ENCODINGS), "--instances", "masyu-smoke", "--db", str(db),
             "--time-limit", "20"]
-    assert run.main(argv) == 0
+    assert run_cli.main(argv) == 0
     return db
 
 

@@ -11,8 +11,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from harness import plot, plots, results, run
-from harness.summary import summarize
+from harness import plot
+from harness.analysis import plots, results
+from harness.analysis.summary import summarize
+from harness.run import cli as run_cli
 
 matplotlib.use("Agg")
 
@@ -36,7 +38,7 @@ def real_sweep(folder: Path, db: Path) -> Path:
         (instances / name).write_text("\n".join(lines) + "\n")
     argv = ["--encoding", ",".join(ENCODINGS), "--instances", str(instances), "--db", str(db),
             "--time-limit", "20"]
-    assert run.main(argv) == 0
+    assert run_cli.main(argv) == 0
     return instances
 
 
@@ -48,7 +50,7 @@ def sweep_db(tmp_path_factory):
     # A second sweep in the same database: a configuration that always runs out of time.
     argv = ["--encoding", "dummy", "--option", "behave=spin", "--instances", str(instances / "janko001.txt"),
             "--instances", str(instances / "janko012.txt"), "--db", str(db), "--time-limit", "0.5"]
-    run.main(argv)
+    run_cli.main(argv)
     return db
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import puzzles
-from harness.puzzles.masyu_formats import read_text
-from harness.render import render_text, save_image
+from harness import kinds
+from harness.kinds import read_text, save_image
+from harness.kinds.masyu.draw import render_text
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("LOOPBENCH_UPDATE_GOLDEN") == "1"
@@ -35,7 +35,7 @@ def check_golden(name: str, text: str) -> None:
 @pytest.fixture
 def puzzle():
     masyu = read_text(FIXTURE, "fixture")
-    assert puzzles.check(masyu, SOLUTION) == []  # the golden loop is a real solution
+    assert kinds.check(masyu, SOLUTION) == []  # the golden loop is a real solution
     return masyu
 
 

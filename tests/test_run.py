@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 from helpers import alive, children, write_instances
 
-from harness import results
-from harness.run import main
+from harness.analysis import results
+from harness.run.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 FAULTS = "ok,hang,spin,alloc,abort,raise,exit"  # seed i takes fault i (the dummy's comma list)

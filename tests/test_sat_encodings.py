@@ -15,13 +15,14 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from harness import puzzles
+from harness import kinds
 from harness.encoding import Limits
-from harness.execute import execute
-from harness.grid import Grid, edge
-from harness.instances import Instance, resolve
-from harness.puzzles.masyu import Masyu, Pearl, solution_string
-from harness.puzzles.masyu_formats import read_text
+from harness.grid import Grid, edge, solution_string
+from harness.instances import Instance
+from harness.kinds import read_text
+from harness.kinds.masyu.model import Masyu, Pearl
+from harness.run.execute import execute
+from harness.sets import resolve
 from loopbench_encodings._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses
 from loopbench_encodings._subloops import find_cuts, required_cells
 from loopbench_encodings.propagator import _loop_watch
@@ -147,7 +148,7 @@ def count(puz: Masyu, family: str, propagate: str | None = None) -> int:
                 solver.add_clause(cut_clause(pool, cut))
             if not cuts:
                 answer = solution_string(puz.grid, chosen)
-                assert answer not in found and not puzzles.check(puz, answer)
+                assert answer not in found and not kinds.check(puz, answer)
                 found.add(answer)
                 on = set(chosen)
                 solver.add_clause([-edge_var(pool, *e) if e in on else edge_var(pool, *e)
@@ -165,7 +166,7 @@ def brute_force(puz: Masyu) -> set[str]:
         graph = nx.Graph(grid.edges)
         subsets = ([edge(c[i], c[i - 1]) for i in range(len(c))] for c in nx.simple_cycles(graph))
     answers = (solution_string(grid, chosen) for chosen in subsets)
-    return {a for a in answers if not puzzles.check(puz, a)}
+    return {a for a in answers if not kinds.check(puz, a)}
 
 
 @pytest.mark.parametrize("family", ["loop", "cutset"])

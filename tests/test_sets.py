@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import puzzles, sets
-from harness.instances import resolve
-from harness.puzzles.masyu_formats import read_text
+from harness import bundles, kinds, sets
+from harness.kinds import read_text
+from harness.sets import resolve
 
 
 def test_every_bundled_instance_parses():
@@ -29,7 +29,7 @@ def test_every_known_solution_passes_the_checker():
             key = (inst.content_hash, inst.known_solution)
             if inst.known_solution and key not in seen:
                 seen.add(key)
-                assert puzzles.check(inst.puzzle, inst.known_solution) == [], inst.source
+                assert kinds.check(inst.puzzle, inst.known_solution) == [], inst.source
     assert len(seen) > 3900
 
 
@@ -134,21 +134,21 @@ def test_export_writes_plain_text_that_reads_back(tmp_path, capsys):
 
 
 def test_bundles_round_trip(tmp_path):
-    from harness.corpus import Entry
+    from harness.bundles import Entry
 
     puzzle = read_text("2 3\n- w -\n- - -\n")
     entries = [Entry("a", puzzle, "95c/356", {"note": "x"}), Entry("b", puzzle)]
     path = tmp_path / "b.tsv.gz"
-    sets.write_bundle(path, entries)
+    bundles.write_bundle(path, entries)
     first = path.read_bytes()
-    sets.write_bundle(path, entries)
+    bundles.write_bundle(path, entries)
     assert path.read_bytes() == first
-    rows = sets.read_bundle(path)
+    rows = bundles.read_bundle(path)
     assert [r["name"] for r in rows] == ["a", "b"]
     assert rows[0] == {"name": "a", "rows": "2", "cols": "3", "puzzle": "3x2:aWd", "solution": "95c/356",
                        "note": "x"}
     with pytest.raises(ValueError, match="tab"):
-        sets.write_bundle(path, [Entry("a\tb", puzzle)])
+        bundles.write_bundle(path, [Entry("a\tb", puzzle)])
 
 
 def test_bundle_files_stay_small():

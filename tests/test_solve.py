@@ -7,9 +7,9 @@ import json
 import matplotlib
 import pytest
 
-from harness import puzzles
-from harness.instances import read_puzzle
-from harness.render import render_text
+from harness import kinds
+from harness.kinds import read_spec as read_puzzle
+from harness.kinds.masyu.draw import render_text
 from harness.solve import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, main
 
 matplotlib.use("Agg")
@@ -30,7 +30,7 @@ def fixture_file(tmp_path):
 def test_file_solves_and_draws_the_loop(fixture_file, capsys, encoding):
     assert main([str(fixture_file), "--encoding", encoding]) == EXIT_SOLVED
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith(f"fixture: 6x6, 5 pearls; {encoding}: solved")
+    assert out.splitlines()[0].startswith(f"fixture: masyu 6x6, 5 pearls; {encoding}: solved")
     assert "─" in out and "●" in out and "○" in out
 
 
@@ -40,7 +40,7 @@ def test_url_and_tatham_id_give_the_same_checked_loop(spec, fixture_file, capsys
     result = json.loads(capsys.readouterr().out)
     assert result["status"] == "solved" and result["verified"] == 1 and result["source"] == spec
     puzzle = read_puzzle(str(fixture_file))
-    assert puzzles.check(puzzle, result["solution"]) == []  # the URL and the id are this very puzzle
+    assert kinds.check(puzzle, result["solution"]) == []  # the URL and the id are this very puzzle
     assert {"solve_s", "iterations", "cuts", "extra", "options"} <= set(result)
     assert isinstance(result["extra"], dict)
 

@@ -8,8 +8,8 @@ import sqlite3
 import pandas as pd
 import pytest
 
-from harness import results
-from harness.store import COLUMNS, SCHEMA_VERSION, Store
+from harness.analysis import results
+from harness.run.store import COLUMNS, SCHEMA_VERSION, Store
 
 # The database contract of FORMATS.md, plus the limits summary.py reads: these names must not drift.
 CONTRACT = [

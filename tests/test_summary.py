@@ -4,7 +4,7 @@ import math
 
 import pandas as pd
 
-from harness.summary import par2, summarize
+from harness.analysis.summary import par2, summarize
 
 
 def runs() -> pd.DataFrame:

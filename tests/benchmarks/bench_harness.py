@@ -26,9 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from harness import registry, results, sweep  # noqa: E402
-from harness.instances import Instance, resolve  # noqa: E402
-from harness.puzzles.masyu_formats import read_text  # noqa: E402
+from harness import registry  # noqa: E402
+from harness.analysis import results  # noqa: E402
+from harness.instances import Instance  # noqa: E402
+from harness.kinds import read_text  # noqa: E402
+from harness.run import sweep  # noqa: E402
+from harness.sets import resolve  # noqa: E402
 
 
 def empty_grids(count: int) -> list[Instance]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.summary import par2, solved_mask, summarize
+from harness.analysis.summary import par2, solved_mask, summarize
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
 TABLE_STATUSES = ("solved", "wrong", "timeout")
@@ -20,7 +20,7 @@ def load(db: str | Path) -> pd.DataFrame:
     The specs (`instance_specs`, comma-separated) name the set(s) in every figure's stamp; runs
     whose sweep is not recorded fall back to the folder or collection of their source.
     """
-    from harness import results
+    from harness.analysis import results
 
     return with_sweep_specs(results.load(db), db)
 

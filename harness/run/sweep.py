@@ -14,12 +14,14 @@ from uuid import uuid4
 import pandas as pd
 from tqdm.auto import tqdm
 
-from harness import executors, provenance, registry, results
+from harness import provenance, registry
+from harness.analysis import results
+from harness.analysis.summary import summarize
 from harness.encoding import Limits
-from harness.execute import identity
 from harness.instances import Instance
-from harness.store import Store
-from harness.summary import summarize
+from harness.run import executors
+from harness.run.execute import identity
+from harness.run.store import Store
 
 
 @dataclass
@@ -66,8 +68,7 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "identity": identity(instance, encoding, options, seed, Limits(sweep.time_s, sweep.memory_mb)),
         "name": instance.name,
         "source": instance.source,
-        "kind": instance.kind,
-        "text": instance.puzzle.canonical_text() if instance.puzzle is not None else None,
+        "text": instance.text,  # the kind line included: the worker reads it back with kinds.read_text
         "error": instance.error,
         "known_solution": instance.known_solution,
         "encoding": encoding,

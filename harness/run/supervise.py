@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
-from harness.worker import TAIL_CHARS, proc_status_kb
+from harness.run.worker import TAIL_CHARS, proc_status_kb
 
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
 START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack
@@ -63,7 +63,7 @@ class WorkerStartError(RuntimeError):
 
 
 class WorkerProcess:
-    """One `python -m harness.worker` in its own session, with files for its output and a notify pipe."""
+    """One `python -m harness.run.worker` in its own session, with files for its output and a notify pipe."""
 
     def __init__(self, preload: list[str] = ()) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
@@ -74,8 +74,8 @@ class WorkerProcess:
             # Append mode: the supervisor truncates the files between runs and the worker keeps
             # writing at the (new) end.
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "harness.worker", "--dir", str(self.dir), "--notify", str(write_end),
-                 "--preload", ",".join(preload)],
+                [sys.executable, "-m", "harness.run.worker", "--dir", str(self.dir),
+                 "--notify", str(write_end), "--preload", ",".join(preload)],
                 stdin=subprocess.PIPE, stdout=out, stderr=err,
                 start_new_session=True, pass_fds=(write_end,),
             )
@@ -277,7 +277,7 @@ class Supervisor:
 
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
-REQUEST_KEYS = ("name", "source", "kind", "text", "known_solution", "encoding", "options", "seed",
+REQUEST_KEYS = ("name", "source", "text", "known_solution", "encoding", "options", "seed",
                 "time_s", "memory_mb")
 
 

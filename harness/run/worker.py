@@ -1,4 +1,4 @@
-"""A long-lived worker process that serves run requests one at a time (`python -m harness.worker`).
+"""A long-lived worker process that serves run requests one at a time (`python -m harness.run.worker`).
 
 Channel: requests arrive as JSON lines on stdin (tiny, and the worker reads each only when idle);
 each answer is written to `DIR/result.json` through a temporary file renamed into place, and
@@ -30,10 +30,10 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from harness import puzzles
+from harness import kinds
 from harness.encoding import Limits
-from harness.execute import execute
 from harness.instances import Instance
+from harness.run.execute import execute
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 
@@ -80,7 +80,7 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
     set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + time_s) + 1)
     set_soft_limit(resource.RLIMIT_AS, (proc_status_kb("VmSize") << 10) + (2 * memory_mb << 20))
     try:
-        puzzle = puzzles.read_text(request["kind"], request["text"], request["source"])
+        puzzle = kinds.read_text(request["text"], request["source"])
         instance = Instance(request["name"], request["source"], puzzle,
                             known_solution=request.get("known_solution", ""))
         limits = Limits(time_s=time_s, memory_mb=memory_mb)
@@ -117,7 +117,7 @@ def watch_parent(parent: int, folder: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="harness.worker", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="harness.run.worker", description=__doc__.splitlines()[0])
     parser.add_argument("--dir", required=True, help="folder for result.json")
     parser.add_argument("--notify", type=int, required=True, help="pipe fd: one byte per answer")
     parser.add_argument("--preload", default="", help="comma-separated modules to import at start")

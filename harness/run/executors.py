@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 from uuid import uuid4
 
-from harness.supervise import SupervisorPool, run_spec
+from harness.run.supervise import SupervisorPool, run_spec
 
 Result = tuple[dict[str, Any], "dict[str, Any] | None", "BaseException | None"]
 

@@ -5,8 +5,8 @@ It reads only the stored string and the puzzle, and shares no constraint code wi
 
 from __future__ import annotations
 
-from harness.grid import DIRECTIONS, Cell, Direction, Grid
-from harness.puzzles.masyu import Masyu, Pearl, parse_solution
+from harness.grid import DIRECTIONS, Cell, Direction, Grid, parse_solution
+from harness.kinds.masyu.model import Masyu, Pearl
 
 STRAIGHT = {Direction.LEFT | Direction.RIGHT, Direction.UP | Direction.DOWN}
 

@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from harness import puzzles, registry
+from harness import kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
 from harness.instances import Instance
 
@@ -80,7 +80,7 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
     """Turn the encoding's verdict into a run status, with the independent checker's word."""
     known = instance.known_solution
     if outcome.status == SAT:
-        problems = puzzles.check(instance.puzzle, outcome.solution)
+        problems = kinds.check(instance.puzzle, outcome.solution)
         verdict = {
             "status": "wrong" if problems else "solved",
             "solution": outcome.solution,
@@ -91,7 +91,7 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
             verdict["matches_known"] = int(outcome.solution == known)
         return verdict
     if outcome.status == UNSAT:
-        if known and not puzzles.check(instance.puzzle, known):
+        if known and not kinds.check(instance.puzzle, known):
             return {"status": "wrong", "verified": 0, "detail": "claimed unsat, but a known solution exists"}
         return {"status": "unsat", "verified": None, "detail": ""}
     if outcome.status == UNSUPPORTED:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.store import COLUMNS, RUN_COLUMNS
+from harness.run.store import COLUMNS, RUN_COLUMNS
 
 # Stable dtypes whatever the NULLs: nullable integers, floats with NaN.
 DTYPES = {name: "Int64" if "INTEGER" in kind else "float64" for name, kind in RUN_COLUMNS

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from harness.puzzles.masyu import Masyu, Pearl, parse_solution, solution_edges
+from harness.grid import parse_solution, solution_edges
+from harness.kinds.masyu.model import Masyu, Pearl
 
 # Cell glyph by direction bits (right 1, up 2, left 4, down 8). Every combination has a glyph so
 # that a broken solution (a dead end, a branch) still draws as what it is.
@@ -86,17 +86,3 @@ def draw(puzzle: Masyu, solution: str = "", ax: Any = None, title: str = "") -> 
     if title:
         ax.set_title(title, fontsize=10)
     return ax
-
-
-def save_image(puzzle: Masyu, path: str | Path, solution: str = "", title: str = "") -> Path:
-    """Draw the puzzle and its loop into a PNG or SVG file (format from the suffix)."""
-    import matplotlib.pyplot as plt
-
-    path = Path(path)
-    ax = draw(puzzle, solution, title=title)
-    try:
-        ax.figure.savefig(path, dpi=150, bbox_inches="tight")
-    finally:
-        plt.close(ax.figure)
-    return path
-

@@ -1,9 +1,8 @@
-"""Importers of the Masyu corpus formats in ../shared/corpus, and the build of the bundled sets from them.
+"""Importers of the raw Masyu collections (../shared/corpus layouts), from which the bundles are built.
 
 Each importer reads one upstream layout as shipped (no hand edits) and yields Entries: a name, the
 puzzle, the known solution as our solution string ("" when the source has none) and a few columns
-of metadata. `build` turns the corpus into the compact bundles under instances/, judging every
-known solution with the independent checker on the way.
+of metadata. `build` reads them all, judging every known solution with the independent checker on the way.
 """
 
 from __future__ import annotations
@@ -12,16 +11,16 @@ import bz2
 import csv
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from harness import puzzles
+from harness import kinds
+from harness.bundles import Entry, attach_solutions, judge_solutions, merge_contents, merge_names
 from harness.errors import InstanceError
-from harness.grid import Edge, Grid
-from harness.puzzles import masyu_formats
-from harness.puzzles.masyu import Masyu, solution_string
+from harness.grid import Edge, Grid, solution_string
+from harness.kinds.masyu import formats as masyu_formats
+from harness.kinds.masyu.model import Masyu
 
 # The corpus folders, as named in ../shared/corpus, and the bundle each one becomes.
 JANKO_JAVA = "janko-java"
@@ -30,16 +29,6 @@ JANKO_TKOZ0 = "janko-tkoz0"
 ARKAREEM = "arkareem-puzzle_solver"
 
 _NORMALIZED_PEARLS = {".": "-", "W": "w", "B": "b"}
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One imported puzzle: its stable name, the puzzle, the known solution ("" = none), metadata."""
-
-    name: str
-    puzzle: Masyu
-    solution: str = ""
-    meta: dict[str, str] = field(default_factory=dict)
 
 
 # --- solution conversions ---------------------------------------------------------------------
@@ -79,7 +68,7 @@ def _normalized_puzzle(record: dict, source: str) -> Masyu:
         body = "\n".join(" ".join(_NORMALIZED_PEARLS[ch] for ch in row) for row in record["problem"])
     except KeyError as exc:
         raise InstanceError(source, f"unknown problem token {exc.args[0]!r}") from None
-    return masyu_formats.read_text(f"{record['rows']} {record['cols']}\n{body}\n", source)
+    return kinds.read_text(f"masyu {record['rows']} {record['cols']}\n{body}\n", source)
 
 
 # --- the importers ------------------------------------------------------------------------------
@@ -90,7 +79,7 @@ def read_janko_java(folder: Path) -> Iterator[Entry]:
         manifest = list(csv.DictReader(handle, delimiter="\t"))
     for row in manifest:
         path = folder / row["file"]
-        puzzle = masyu_formats.read_text(path.read_text(), str(path))
+        puzzle = kinds.read_text(path.read_text(), str(path), "masyu")
         # The manifest's `encoding` column says which files carry the upstream 1/2 codes.
         encoding = row["encoding"].split("(")[0]
         yield Entry(path.stem, puzzle, meta={"encoding": encoding})
@@ -142,66 +131,8 @@ def read_arkareem(path: Path) -> Iterator[Entry]:
             yield Entry(name, puzzle, solution, {"seed_id": record.get("tatham_seed_id", "")})
 
 
-# --- from entries to a bundle -----------------------------------------------------------------
-
-def merge_names(entries: Iterable[Entry]) -> list[Entry]:
-    """One entry per name: upstream repeats a record, once with a solution and once without."""
-    out: dict[str, Entry] = {}
-    for entry in entries:
-        seen = out.get(entry.name)
-        if seen is None:
-            out[entry.name] = entry
-        elif seen.puzzle != entry.puzzle or (seen.solution and entry.solution and
-                                             seen.solution != entry.solution):
-            raise ValueError(f"two different records are both named {entry.name}")
-        elif entry.solution and not seen.solution:
-            out[entry.name] = replace(seen, solution=entry.solution)
-    return list(out.values())
-
-
-def merge_contents(entries: Iterable[Entry]) -> list[Entry]:
-    """One entry per puzzle: a repeat becomes an alias of the first, as run keys hash the content."""
-    out: dict[Masyu, Entry] = {}
-    aliases: dict[Masyu, list[str]] = {}
-    for entry in entries:
-        if entry.puzzle in out:
-            aliases[entry.puzzle].append(entry.name)
-            if entry.solution and not out[entry.puzzle].solution:
-                out[entry.puzzle] = replace(out[entry.puzzle], solution=entry.solution)
-        else:
-            out[entry.puzzle] = entry
-            aliases[entry.puzzle] = []
-    return [replace(e, meta={**e.meta, "aliases": " ".join(aliases[p])}) for p, e in out.items()]
-
-
-def judge_solutions(entries: Iterable[Entry]) -> list[Entry]:
-    """Keep a known solution only if the checker accepts it; a rejected one is dropped and noted."""
-    out = []
-    for entry in entries:
-        problems = puzzles.check(entry.puzzle, entry.solution) if entry.solution else []
-        if problems:
-            note = f"stored solution dropped, the checker says: {problems[0]}"
-            entry = replace(entry, solution="", meta={**entry.meta, "note": note})
-        out.append(entry)
-    return out
-
-
-def attach_solutions(entries: Iterable[Entry], solved: Iterable[Entry], column: str) -> list[Entry]:
-    """Give entries without a solution the one of an equal puzzle in `solved`, naming it in `column`."""
-    known = {e.puzzle: e for e in solved if e.solution}
-    out = []
-    for entry in entries:
-        twin = known.get(entry.puzzle)
-        if twin and not entry.solution:
-            entry = replace(entry, solution=twin.solution, meta={**entry.meta, column: twin.name})
-        out.append(entry)
-    return out
-
-
-def build(corpus: Path, instances: Path) -> dict[str, list[Entry]]:
-    """Read the corpus and write one bundle per collection under `instances`; returns what it wrote."""
-    from harness import sets  # sets reads bundles and imports nothing from here; no cycle at load time
-
+def build(corpus: Path) -> dict[str, list[Entry]]:
+    """Read the corpus: one list of entries per bundle (file stem under instances/masyu/)."""
     janko_at = judge_solutions(merge_contents(read_janko_normalized(
         corpus / JANKO_TKOZ0 / "masyu_normalized.jsonl.bz2")))
     janko_java = judge_solutions(attach_solutions(
@@ -209,8 +140,4 @@ def build(corpus: Path, instances: Path) -> dict[str, list[Entry]]:
     puzzle_masyu = judge_solutions(merge_contents(merge_names(read_puzzle_masyu(
         corpus / PUZZLE_MASYU / "index.tsv"))))
     tatham = judge_solutions(read_arkareem(corpus / ARKAREEM / "masyu.jsonl"))
-    bundles = {"janko-java": janko_java, "puzzle-masyu": puzzle_masyu, "janko-at": janko_at,
-               "tatham": tatham}
-    for stem, entries in bundles.items():
-        sets.write_bundle(instances / "masyu" / f"{stem}.tsv.gz", entries)
-    return bundles
+    return {"janko-java": janko_java, "puzzle-masyu": puzzle_masyu, "janko-at": janko_at, "tatham": tatham}

@@ -1,4 +1,4 @@
-"""Masyu readers and writers for every format of FORMATS.md: text, puzz.link, Tatham ids, janko blocks.
+"""Masyu readers and writers for every format of docs/FORMATS.md: text, puzz.link, Tatham ids, janko blocks.
 
 Every reader raises InstanceError naming the source (and the line, for text) on bad input.
 Choices where the upstream tools are looser than we want a benchmark to be:
@@ -19,11 +19,13 @@ from collections.abc import Sequence
 
 from harness.errors import InstanceError
 from harness.grid import Direction, Grid
-from harness.puzzles.masyu import Masyu, Pearl
+from harness.kinds import Lines, parse_janko, row_tokens, size
+from harness.kinds.masyu.model import KIND, Masyu, Pearl
 
 # Plain-text and janko problem tokens: the janko-java files and janko 521-692 also use 1/2.
 TEXT_TOKENS = {"-": None, ".": None, "w": Pearl.WHITE, "b": Pearl.BLACK, "1": Pearl.WHITE,
                "2": Pearl.BLACK}
+TEXT_NAMES = {None: "-", Pearl.WHITE: "w", Pearl.BLACK: "b"}
 
 URL_PIDS = ("mashu", "masyu", "pearl")
 BASE27 = "0123456789abcdefghijklmnopq"
@@ -38,17 +40,6 @@ _TATHAM_ID = re.compile(r"(?P<w>[0-9]+)(?:x(?P<h>[0-9]+))?(?P<params>[a-z]*)(?P<
 # janko solution letters; `o` (German Ost) is east in files 001-009.
 JANKO_DIRECTIONS = {"e": Direction.RIGHT, "o": Direction.RIGHT, "n": Direction.UP,
                     "w": Direction.LEFT, "s": Direction.DOWN}
-_JANKO_END = re.compile(r"s*end")  # `send` and `ssend` are typos for `end` in real janko files
-_JANKO_GRIDS = ("problem", "solution")
-
-
-def _size(token: str, what: str, source: str, line: int | None = None) -> int:
-    """A grid dimension: a positive decimal number."""
-    if not re.fullmatch(r"[0-9]+", token):
-        raise InstanceError(source, f"{what} must be a whole number, found {token!r}", line)
-    if int(token) < 1:
-        raise InstanceError(source, f"{what} must be at least 1, found {token}", line)
-    return int(token)
 
 
 def _masyu(rows: int, cols: int, cells: Sequence[Pearl | None], full: bool = False) -> Masyu:
@@ -63,35 +54,17 @@ def _cells(puzzle: Masyu) -> list[Pearl | None]:
 
 # --- plain text ---------------------------------------------------------------------------------
 
-def read_text(text: str, source: str = "<text>") -> Masyu:
-    """Parse the plain-text format: `ROWS COLS`, one line of tokens per row, an optional `full` line."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1)
-             if line.strip()]
-    if not lines:
-        raise InstanceError(source, "empty file: expected a `ROWS COLS` line", 1)
-    n, header = lines[0]
-    parts = header.split()
-    if len(parts) != 2:
-        raise InstanceError(source, f"expected `ROWS COLS`, found {header!r}", n)
-    rows = _size(parts[0], "the number of rows", source, n)
-    cols = _size(parts[1], "the number of columns", source, n)
-    body = lines[1:]
-    full = bool(body) and body[-1][1].lower() == "full"
-    if full:
-        body = body[:-1]
+def parse_body(rows: int, cols: int, lines: Lines, source: str) -> Masyu:
+    """The rows of pearl tokens after the header, and an optional last line `full`."""
+    full = bool(lines) and lines[-1][1].lower() == "full"
+    body = lines[:-1] if full else lines
     if len(body) < rows:
         raise InstanceError(source, f"expected {rows} rows of cells, found {len(body)}",
-                            body[-1][0] if body else n)
+                            body[-1][0] if body else 1)
     if len(body) > rows:
         raise InstanceError(source, f"expected {rows} rows of cells, found more", body[rows][0])
-    cells: list[Pearl | None] = []
-    for r, (n, line) in enumerate(body):
-        tokens = line.split()
-        if len(tokens) == 1 and cols > 1:
-            tokens = list(tokens[0])  # a row written without blanks
-        if len(tokens) != cols:
-            raise InstanceError(source, f"expected {cols} cells in row {r}, found {len(tokens)}", n)
-        cells += [_token(token, f"row {r}", source, n) for token in tokens]
+    cells = [_token(token, f"row {r}", source, n)
+             for r, (n, tokens) in enumerate(row_tokens(body, cols, source)) for token in tokens]
     return _masyu(rows, cols, cells, full)
 
 
@@ -102,18 +75,14 @@ def _token(token: str, where: str, source: str, line: int) -> Pearl | None:
         raise InstanceError(source, f"unknown token {token!r} in {where}", line) from None
 
 
-def write_text(puzzle: Masyu) -> str:
-    return puzzle.canonical_text()
+def body_lines(puzzle: Masyu) -> list[str]:
+    """One line of tokens per row (`-`, `w`, `b`), then `full` for a full-loop puzzle."""
+    lines = [" ".join(TEXT_NAMES[p] for p in _cells(puzzle)[r * puzzle.cols:(r + 1) * puzzle.cols])
+             for r in range(puzzle.rows)]
+    return lines + (["full"] if puzzle.full else [])
 
 
 # --- puzz.link / pzv URLs -----------------------------------------------------------------------
-
-def is_url(spec: str) -> bool:
-    """Whether a command-line spec is meant as a puzz.link URL (so that errors talk about URLs)."""
-    pids = "|".join(URL_PIDS)
-    return bool(re.match(r"https?://", spec, re.IGNORECASE)
-                or re.search(rf"\?(?:type=[^&/]*&)?(?:{pids})(?:_edit|_play)?/", spec))
-
 
 def read_url(url: str) -> Masyu:
     """Decode `…?mashu/[v:…/][f/]COLS/ROWS/BODY[/]` (ids mashu, masyu, pearl; any host)."""
@@ -138,8 +107,8 @@ def read_url(url: str) -> Masyu:
         raise InstanceError(url, f"missing fields: expected COLS/ROWS/BODY, found {'/'.join(fields)!r}")
     if len(fields) > 3:
         raise InstanceError(url, f"unexpected text after the body: {'/'.join(fields[3:])!r}")
-    cols = _size(fields[0], "the number of columns", url)
-    rows = _size(fields[1], "the number of rows", url)
+    cols = size(fields[0], "the number of columns", url)
+    rows = size(fields[1], "the number of rows", url)
     return _masyu(rows, cols, _decode_body(fields[2], rows * cols, url), full)
 
 
@@ -173,7 +142,8 @@ def write_url(puzzle: Masyu) -> str:
 
 def is_tatham_id(spec: str) -> bool:
     """Whether a command-line spec looks like a Pearl game id (`10x8:…`, `7:…`, `10x8dt#seed`)."""
-    return bool(re.match(r"[0-9]+(?:x[0-9]+)?[a-z]*[:#]", spec))
+    # Loopy's square-grid ids (`10x10t0:…`, Slitherlink) share the shape: a `t` type parameter marks them.
+    return bool(re.match(r"[0-9]+(?:x[0-9]+)?(?![a-z]*t[0-9])[a-z]*[:#]", spec))
 
 
 def read_tatham(game_id: str) -> Masyu:
@@ -187,8 +157,8 @@ def read_tatham(game_id: str) -> Masyu:
     if match["sep"] == "#":
         raise InstanceError(game_id, "a random-seed id (`#…`) needs Tatham's generator to become a "
                                      "puzzle; use the descriptive id `WxH:…` (Game > Specific)")
-    cols = _size(match["w"], "the width", game_id)
-    rows = _size(match["h"] or match["w"], "the height", game_id)
+    cols = size(match["w"], "the width", game_id)
+    rows = size(match["h"] or match["w"], "the height", game_id)
     cells: list[Pearl | None] = []
     for i, ch in enumerate(match["desc"]):
         if "a" <= ch <= "z":
@@ -226,74 +196,17 @@ def _run_letters(run: int) -> str:
 
 # --- janko.at blocks ----------------------------------------------------------------------------
 
-def is_janko_block(text: str) -> bool:
-    return _janko_begin(text.splitlines()) is not None
-
-
-def _janko_begin(lines: Sequence[str]) -> int | None:
-    return next((i for i, line in enumerate(lines) if line.strip().lower() == "begin"), None)
-
-
 def read_janko(text: str, source: str = "<janko>") -> tuple[Masyu, str]:
     """The first `begin … end` block of `text`: the puzzle, and its solution string ("" when it has none)."""
-    raw = text.splitlines()
-    begin = _janko_begin(raw)
-    if begin is None:
-        raise InstanceError(source, "no `begin` line: not a janko.at block")
-    lines = [(n, line.split()) for n, line in enumerate(raw[begin + 1:], begin + 2) if line.strip()]
-    props: dict[str, tuple[int, list[str]]] = {}
-    grids: dict[str, list[tuple[int, list[str]]]] = {}
-    i = 0
-    while i < len(lines):
-        n, words = lines[i]
-        key = words[0].lower()
-        i += 1
-        if _JANKO_END.fullmatch(key):
-            break
-        if key in _JANKO_GRIDS:
-            rows, cols = _janko_shape(props, key, source, n)
-            grids[key] = _janko_grid(lines[i:i + rows], key, rows, cols, source, n)
-            i += rows
-        else:
-            props[key] = (n, words[1:])
-    if "puzzle" in props and " ".join(props["puzzle"][1]).lower() != "masyu":
+    props, grids = parse_janko(text, source)
+    if "puzzle" in props and " ".join(props["puzzle"][1]).lower() != KIND:
         n, words = props["puzzle"]
         raise InstanceError(source, f"not a plain Masyu block: puzzle {' '.join(words)!r}", n)
-    if "problem" not in grids:
-        raise InstanceError(source, "the block has no `problem` grid", begin + 1)
-    rows, cols = len(grids["problem"]), len(grids["problem"][0][1])
-    cells = [_token(tok, "the problem", source, n) for n, tokens in grids["problem"] for tok in tokens]
-    solution = "/".join("".join(format(_janko_bits(tok, source, n), "x") for tok in tokens)
-                        for n, tokens in grids.get("solution", []))
+    rows, cols = len(grids["problem"]), len(grids["problem"][0][1].split())
+    cells = [_token(tok, "the problem", source, n) for n, line in grids["problem"] for tok in line.split()]
+    solution = "/".join("".join(format(_janko_bits(tok, source, n), "x") for tok in line.split())
+                        for n, line in grids.get("solution", []))
     return _masyu(rows, cols, cells), solution
-
-
-def _janko_shape(props: dict[str, tuple[int, list[str]]], key: str, source: str,
-                 line: int) -> tuple[int, int]:
-    """The grid's rows and columns from `size N` or `rows R` + `cols C`, which must come first."""
-    def value(name: str) -> int:
-        n, words = props[name]
-        return _size(words[0] if words else "", f"`{name}`", source, n)
-
-    if "size" in props:
-        return value("size"), value("size")
-    if "rows" in props and "cols" in props:
-        return value("rows"), value("cols")
-    raise InstanceError(source, f"`{key}` comes before `size` (or `rows` and `cols`)", line)
-
-
-def _janko_grid(lines: list[tuple[int, list[str]]], key: str, rows: int, cols: int, source: str,
-                line: int) -> list[tuple[int, list[str]]]:
-    for r, (n, tokens) in enumerate(lines):
-        if _JANKO_END.fullmatch(tokens[0].lower()) or tokens[0].lower() in _JANKO_GRIDS:
-            raise InstanceError(source, f"`{key}` has {r} rows, expected {rows}", n)
-        if len(tokens) != cols:
-            raise InstanceError(source, f"expected {cols} cells in row {r} of `{key}`, found {len(tokens)}",
-                                n)
-    if len(lines) < rows:
-        raise InstanceError(source, f"`{key}` has {len(lines)} rows, expected {rows}",
-                            lines[-1][0] if lines else line)
-    return lines
 
 
 def _janko_bits(token: str, source: str, line: int) -> int:

@@ -11,8 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from harness import instances, registry, results, sweep
+from harness import kinds, registry, sets
+from harness.analysis import results
 from harness.encoding import parse_options
+from harness.run import sweep
 
 DEFAULT_INSTANCES = "masyu-default"
 
@@ -28,6 +30,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--instances", action="append", metavar="SPEC",
                    help=f"a bundled set's name, a file, a directory or a glob (repeatable; "
                         f"default {DEFAULT_INSTANCES})")
+    p.add_argument("--kind", choices=kinds.names(),
+                   help="read instance files without a kind line as this kind (default: masyu)")
     p.add_argument("--db", type=Path, default=results.DEFAULT_DB,
                    help="results database (default %(default)s)")
     p.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
@@ -66,7 +70,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     found = []
     for spec in specs:
         try:
-            found.extend(instances.resolve(spec))
+            found.extend(sets.resolve(spec, args.kind))
         except FileNotFoundError as exc:
             raise ArgumentError(str(exc)) from None
     plan = sweep.Sweep(
@@ -101,6 +105,3 @@ def main(argv: list[str] | None = None) -> int:
           else "(no runs)")
     return 1 if report.failed else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

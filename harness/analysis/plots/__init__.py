@@ -1,6 +1,6 @@
 """Comparison plots, the results table and paired statistics, for `harness.plot` and the notebooks."""
 
-from harness.plots.data import (
+from harness.analysis.plots.data import (
     load,
     markdown,
     per_instance,
@@ -12,7 +12,7 @@ from harness.plots.data import (
     with_config,
     with_sweep_specs,
 )
-from harness.plots.figures import (
+from harness.analysis.plots.figures import (
     cactus,
     cells_axis,
     growth_exponent,
@@ -24,7 +24,7 @@ from harness.plots.figures import (
     scaling,
     scatter,
 )
-from harness.plots.stats import RatioEstimate, bootstrap_geomean, paired_ratios
+from harness.analysis.plots.stats import RatioEstimate, bootstrap_geomean, paired_ratios
 
 __all__ = [
     "RatioEstimate",

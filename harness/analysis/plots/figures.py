@@ -8,7 +8,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from harness.plots.data import per_instance, resolve_baseline, stamp, with_config
+from harness.analysis.plots.data import per_instance, resolve_baseline, stamp, with_config
 
 FOOTER_LINE_IN = 0.13  # inches of figure height per line of the stamp under the axes
 VBS_LABEL = "virtual best"

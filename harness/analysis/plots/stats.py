@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from harness.plots.data import per_instance
+from harness.analysis.plots.data import per_instance
 
 
 def paired_ratios(runs: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
