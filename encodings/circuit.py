@@ -26,7 +26,7 @@ class Circuit(CpSatEncoding):
     puzzles = ("masyu",)
     defaults = dict(CpSatEncoding.defaults)
 
-    def solve(self, puzzle: Masyu, limits: Limits, seed: int) -> Outcome:
+    def solve(self, puzzle: Masyu, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
         start = time.perf_counter()
         m = build(puzzle)

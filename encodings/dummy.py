@@ -24,7 +24,7 @@ class Dummy(Encoding):
     defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0, "code": 3,
                 "megabytes": 0}
 
-    def solve(self, puzzle, limits: Limits, seed: int) -> Outcome:
+    def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         choices = self.options["behave"].split(",")
         behave = choices[seed % len(choices)].strip()
         if behave == "sleep":

@@ -31,7 +31,7 @@ class Lazy(CpSatEncoding):
     defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False}
     choices = {"cuts": CUT_FAMILIES}
 
-    def solve(self, puzzle: Masyu, limits: Limits, seed: int) -> Outcome:
+    def solve(self, puzzle: Masyu, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
         start = time.perf_counter()
         m = build(puzzle)

@@ -74,7 +74,7 @@ class Sat(Encoding):
         """
         return None
 
-    def solve(self, puzzle, limits: Limits, seed: int) -> Outcome:
+    def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         from pysat.formula import IDPool
         from pysat.solvers import Solver
 

@@ -47,6 +47,9 @@ class Encoding:
     # Solver packages the encoding uses; `prepare` imports them before the clock starts, since
     # solve_s counts the encoding's work on the puzzle, never imports (FORMATS.md).
     imports: ClassVar[tuple[str, ...]] = ()
+    # Whether `solve` honours `exclude` (solutions it must not return): what uniqueness checks and
+    # generators ask of an encoding. One that does not is never asked.
+    excludes: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.defaults)
@@ -73,7 +76,12 @@ class Encoding:
     def serves(cls, kind: str) -> bool:
         return cls.puzzles is None or kind in cls.puzzles
 
-    def solve(self, puzzle: Any, limits: Limits, seed: int) -> Outcome:
+    def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        """Solve `puzzle` within `limits`; never return a solution string listed in `exclude`.
+
+        Returns the solver's verdict (`sat` with the solution string, `unsat`: no solution outside
+        `exclude`, `unknown`, `unsupported`) and statistics; it may not catch the runner's limits.
+        """
         raise NotImplementedError
 
 
