@@ -1,14 +1,14 @@
-"""Masyu CNF on CaDiCaL with an IPASIR-UP external propagator that cuts sub-loops during search.
+"""A loop kind's CNF on CaDiCaL with an IPASIR-UP external propagator that cuts sub-loops during search.
 
-Model: the edge variables and local rules of `_masyu_cnf`, as in `sat`. Single loop: a
+Model: the edge variables and clauses of `loop.cnf`, as in `sat`. Single loop: a
 `pysat.engines.Propagator` observes every edge variable and keeps the true edges in a
-union-find (with a count of pearls per part) and an undo trail (undone on backtrack, fixed
-literals kept). A true edge whose ends were already joined closes a cycle; `propagate()` walks
+union-find (with a count of required vertices per part) and an undo trail (undone on backtrack,
+fixed literals kept). A true edge whose ends were already joined closes a cycle; `propagate()` walks
 it and hands the solver a cut clause the assignment falsifies (`has_clause`/`add_clause`,
 families `cuts=loop|cutset` as in `sat`). `eager=pearlfree` (default) cuts only cycles without
-a pearl there, leaving cycles with pearls to `check_model`; `eager=all` cuts every wrong cycle as
+a required vertex (a pearl) there, leaving the others to `check_model`; `eager=all` cuts every wrong cycle as
 it closes (the notes' "prop eager"), which on janko puzzles gets lost in 10^5 near-copies of one
-long loop that misses a pearl. `check_model` runs `_subloops.find_cuts` on each complete model
+long loop that misses a pearl. `check_model` runs `loop.cuts.find_cuts` on each complete model
 and always hands over a clause when it rejects one; the `sat` loop around the one solve() call
 would catch any loop let through (iterations > 1). Solvers: cadical195, cadical300, minisatep,
 ergo. Time limit: `sat`'s conflict-budget chunks plus a clock check in `propagate()` raising
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import time
 
-from ._masyu_cnf import chosen_edges, cut_clause, edge_var
-from ._subloops import find_cuts, required_cells
+from .loop.cnf import chosen_edges, cut_clause, edge_var
+from .loop.cuts import find_cuts
 from .sat import OutOfTime, Sat
 
 CLOCK_EVERY = 64  # propagate() calls between readings of the clock
@@ -34,15 +34,15 @@ class Propagator(Sat):
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
     choices = {**Sat.choices, "eager": EAGER}
 
-    def attach(self, solver, puzzle, pool, deadline):
-        watch = _loop_watch(puzzle, pool, self.options["cuts"], deadline, self.options["eager"])
+    def attach(self, solver, problem, pool, deadline):
+        watch = _loop_watch(problem, pool, self.options["cuts"], deadline, self.options["eager"])
         solver.connect_propagator(watch)
         for var in watch.ends:
             solver.observe(var)
         return watch
 
 
-def _loop_watch(puzzle, pool, family, deadline=float("inf"), eager="pearlfree"):
+def _loop_watch(problem, pool, family, deadline=float("inf"), eager="pearlfree"):
     from pysat.engines import Propagator as Base
 
     class LoopWatch(Base):
@@ -50,14 +50,15 @@ def _loop_watch(puzzle, pool, family, deadline=float("inf"), eager="pearlfree"):
 
         def __init__(self) -> None:
             super().__init__()
-            grid = puzzle.grid
+            grid = problem.graph
             self.edge = {edge_var(pool, *e): e for e in grid.edges}
             self.ends = {v: (grid.index(a), grid.index(b)) for v, (a, b) in self.edge.items()}
             self.incident: list[list[tuple[int, int]]] = [[] for _ in grid.cells]  # (var, other end)
             for v, (a, b) in self.ends.items():
                 self.incident[a].append((v, b))
                 self.incident[b].append((v, a))
-            self.required = {grid.index(c) for c in required_cells(puzzle)}
+            self.required = {grid.index(c) for c in problem.required}
+            self.hits = [{edge_var(pool, *e) for e in group} for group in problem.hits]
             self.parent = list(range(grid.num_cells))
             self.size = [1] * grid.num_cells
             self.held = [int(i in self.required) for i in range(grid.num_cells)]  # required cells per root
@@ -157,10 +158,11 @@ def _loop_watch(puzzle, pool, family, deadline=float("inf"), eager="pearlfree"):
                 cells.add(cur)
             self.counts["cycles_seen"] += 1
             holds = self.required & cells
-            if holds == self.required:
+            used = set(cycle)
+            if holds == self.required and all(group & used for group in self.hits):
                 company = next(iter(self.on.difference(cycle)), None)
                 return None if company is None else [-v for v in cycle] + [-company]
-            if family == "cutset" and holds:
+            if family == "cutset" and holds and holds != self.required:
                 return [v for i in cells for v, j in self.incident[i] if j not in cells]
             return [-v for v in cycle]
 
@@ -169,8 +171,8 @@ def _loop_watch(puzzle, pool, family, deadline=float("inf"), eager="pearlfree"):
 
         def check_model(self, model: list[int]) -> bool:
             self.counts["check_model_calls"] += 1
-            chosen = chosen_edges(puzzle, pool, model)
-            cuts = find_cuts(puzzle.grid, required_cells(puzzle), chosen, family)
+            chosen = chosen_edges(problem, pool, model)
+            cuts = find_cuts(problem, chosen, family)
             self.pending += [cut_clause(pool, cut) for cut in cuts]
             self.counts["cuts"] += len(cuts)
             return not cuts

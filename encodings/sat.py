@@ -1,12 +1,13 @@
-"""Masyu as CNF on one incremental PySAT solver, with sub-loops cut lazily between solve() calls.
+"""A loop kind as CNF on one incremental PySAT solver, with sub-loops cut lazily between solve() calls.
 
-Model: one Boolean per grid edge and the local rules of `_masyu_cnf` (degree 0 or 2, pearls,
-`full`). Single loop: solve, read the chosen edges, find their loops with `_subloops.find_cuts`,
-add each cut as a clause (`cuts=loop` forbids a wrong loop's edges together; `cuts=cutset`
-asks a loop holding some but not all pearls for an edge leaving it), and solve again on the
-same solver object, so learnt clauses are kept; until one loop holds every pearl (sat) or no
-model is left (unsat). `phase=false` (default) makes the solver try edges off first: CaDiCaL's
-own phase (on) fills empty regions with small loops, one cut each (janko803: 21 606 rounds).
+Model: one Boolean per edge and the clauses of `loop.cnf` (degree 0 or 2, required vertices,
+the kind's local rules). Single loop: solve, read the chosen edges, find their loops with
+`loop.cuts.find_cuts`, add each cut as a clause (`cuts=loop` forbids a wrong loop's edges
+together; `cuts=cutset` asks a loop holding some but not all required vertices for an edge
+leaving it), and solve again on the same solver object, so learnt clauses are kept; until one
+complete loop remains (sat) or no model is left (unsat). `exclude`d answers become clauses.
+`phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
+empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
@@ -20,10 +21,10 @@ import time
 from typing import ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
-from harness.grid import solution_string
 
-from ._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses
-from ._subloops import CUT_FAMILIES, find_cuts, required_cells
+from . import loop
+from .loop.cnf import chosen_edges, cut_clause, edge_var, loop_clauses
+from .loop.cuts import CUT_FAMILIES, exclusion, find_cuts
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -39,7 +40,8 @@ class OutOfTime(Exception):
 
 class Sat(Encoding):
     name = "sat"
-    puzzles = ("masyu",)
+    puzzles = loop.kinds()
+    excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES}
     imports = ("pysat.formula", "pysat.solvers", "networkx")
@@ -66,7 +68,7 @@ class Sat(Encoding):
             )
         return name
 
-    def attach(self, solver, puzzle, pool, deadline: float):
+    def attach(self, solver, problem, pool, deadline: float):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
 
         A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total;
@@ -81,19 +83,21 @@ class Sat(Encoding):
         start = time.perf_counter()
         deadline = start + limits.time_s
         pool = IDPool()
-        clauses = masyu_clauses(puzzle, pool)
+        problem = loop.problem(puzzle)
+        clauses = loop_clauses(puzzle, problem, pool)
+        clauses += [cut_clause(pool, exclusion(problem, solution)) for solution in exclude]
         if seed:
             random.Random(seed).shuffle(clauses)
-        required, family = required_cells(puzzle), self.options["cuts"]
+        family = self.options["cuts"]
         stats = {"solver": self.options["solver"], "variables": pool.top, "iterations": 0, "cuts": 0,
                  "chunks": 0, "solver_s": 0.0, "outside_s": 0.0}
         with Solver(name=self.options["solver"], bootstrap_with=clauses) as solver:
             if self.options["phase"] == "false":
                 try:
-                    solver.set_phases([-edge_var(pool, *e) for e in puzzle.grid.edges])
+                    solver.set_phases([-edge_var(pool, *e) for e in problem.graph.edges])
                 except NotImplementedError:  # cadical103
                     stats["phase"] = "solver"
-            helper = self.attach(solver, puzzle, pool, deadline)
+            helper = self.attach(solver, problem, pool, deadline)
             stats["build_s"] = time.perf_counter() - start
             status, solution, budget, in_round = UNKNOWN, "", 100, False
             while status == UNKNOWN:
@@ -120,14 +124,14 @@ class Sat(Encoding):
                 if answer is False:
                     status = UNSAT
                     break
-                chosen = chosen_edges(puzzle, pool, solver.get_model())
-                cuts = find_cuts(puzzle.grid, required, chosen, family)
+                chosen = chosen_edges(problem, pool, solver.get_model())
+                cuts = find_cuts(problem, chosen, family)
                 for cut in cuts:
                     solver.add_clause(cut_clause(pool, cut))
                 stats["cuts"] += len(cuts)
                 stats["outside_s"] += time.perf_counter() - t1
                 if not cuts:
-                    status, solution = SAT, solution_string(puzzle.grid, chosen)
+                    status, solution = SAT, problem.solution(chosen)
             stats["conflicts"] = solver.accum_stats()["conflicts"]
             stats["clauses"] = solver.nof_clauses()
             if helper is not None:

@@ -219,10 +219,30 @@ def test_budget_far_too_small_gives_unknown(encoding: str) -> None:
 def test_cpsat_stopped_by_its_time_limit_gives_unknown() -> None:
     import time
 
-    from loopbench_encodings._masyu_cpsat import Session, build
+    from loopbench_encodings import loop
     from loopbench_encodings.circuit import Circuit
+    from loopbench_encodings.loop.cpsat import Session, build
 
-    model = build(instance_at(CORPUS / "janko760.txt").puzzle).model  # 40x58: far more than 5 ms
+    puzzle = instance_at(CORPUS / "janko760.txt").puzzle
+    model = build(puzzle, loop.problem(puzzle)).model  # 40x58: far more than 5 ms
     session = Session(Circuit.defaults, seed=0, deadline=time.perf_counter() + 0.005)
     assert session.solve(model) == "unknown"
     assert session.iterations == 1 and "UNKNOWN" in session.stats()["reason"]
+
+
+EXCLUDING = [name for name in ENCODINGS if registry.encodings()[name].excludes]
+
+
+@pytest.mark.parametrize("encoding", EXCLUDING)
+def test_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers(encoding: str) -> None:
+    """What uniqueness checks rely on: `exclude` rules out those answers and nothing else."""
+    puzzles = [Masyu(Grid(3, 3)), Masyu(Grid(3, 4), {(1, 1): Pearl.WHITE})]
+    puzzles += random_puzzles(6, 4, 4, seed=11)
+    solver = registry.create(encoding)
+    for puzzle in puzzles:
+        found: list[str] = []
+        while (outcome := solver.solve(puzzle, LIMITS, 0, exclude=tuple(found))).status == "sat":
+            assert outcome.solution not in found
+            found.append(outcome.solution)
+        assert outcome.status == "unsat"
+        assert sorted(found) == sorted(brute_force(puzzle)), kinds.write_text(puzzle)

@@ -23,8 +23,9 @@ from harness.kinds import read_text
 from harness.kinds.masyu.model import Masyu, Pearl
 from harness.run.execute import execute
 from harness.sets import resolve
-from loopbench_encodings._masyu_cnf import chosen_edges, cut_clause, edge_var, masyu_clauses
-from loopbench_encodings._subloops import find_cuts, required_cells
+from loopbench_encodings import loop
+from loopbench_encodings.loop.cnf import chosen_edges, cut_clause, edge_var, loop_clauses
+from loopbench_encodings.loop.cuts import find_cuts
 from loopbench_encodings.propagator import _loop_watch
 from loopbench_encodings.sat import OutOfTime
 
@@ -73,9 +74,9 @@ def test_edges_are_tried_off_first():
 
 def test_the_propagator_clock_stops_a_solve_in_progress():
     puz = instance(FILES[1]).puzzle
-    pool = IDPool()
-    with Solver(name="cadical195", bootstrap_with=masyu_clauses(puz, pool)) as solver:
-        watch = _loop_watch(puz, pool, "loop", deadline=0.0)
+    pool, problem = IDPool(), loop.problem(puz)
+    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem, pool)) as solver:
+        watch = _loop_watch(problem, pool, "loop", deadline=0.0)
         solver.connect_propagator(watch)
         for var in watch.ends:
             solver.observe(var)
@@ -132,17 +133,17 @@ def count(puz: Masyu, family: str, propagate: str | None = None) -> int:
 
     `propagate` is the propagator's `eager` mode, or None for no propagator.
     """
-    pool = IDPool()
+    pool, problem = IDPool(), loop.problem(puz)
     found = set()
-    with Solver(name="cadical195", bootstrap_with=masyu_clauses(puz, pool)) as solver:
+    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem, pool)) as solver:
         if propagate:
-            watch = _loop_watch(puz, pool, family, eager=propagate)
+            watch = _loop_watch(problem, pool, family, eager=propagate)
             solver.connect_propagator(watch)
             for var in watch.ends:
                 solver.observe(var)
         while solver.solve():
-            chosen = chosen_edges(puz, pool, solver.get_model())
-            cuts = find_cuts(puz.grid, required_cells(puz), chosen, family)
+            chosen = chosen_edges(problem, pool, solver.get_model())
+            cuts = find_cuts(problem, chosen, family)
             assert not (propagate and cuts), "the propagator let a wrong loop through"
             for cut in cuts:
                 solver.add_clause(cut_clause(pool, cut))

@@ -1,14 +1,10 @@
-"""Masyu's local rules as one CP-SAT model, and the solver plumbing the CP-SAT encodings share.
+"""The loop problem as one CP-SAT model, and the solver plumbing the CP-SAT strategies share.
 
-Variables: a bool per grid edge (on the loop) and a bool per cell (the loop visits it).
-Constraints: the edges at a cell sum to 2·on (degree 0 or 2); a pearl's cell is on; a white pearl
-is passed straight (opposite edges equal, an axis that leaves the grid is unused) and the loop
-turns in at least one of the two neighbours it passes to (the edge beyond one of them is off); a
-black pearl turns (never two opposite edges) and each edge it uses continues straight through the
-neighbour (the edge beyond is on; none beyond the border means the edge is off); `full` puts
-every cell on, and a puzzle with no pearl asks for at least one cell on.
-The single loop is not enforced here: `circuit` adds AddCircuit, `lazy` adds cuts between
-solves (seed chapter 14; ../shared/notes/solver-apis.md §1 and its Masyu subtour part).
+Variables: a bool per edge (on the loop) and a bool per vertex (the loop visits it).
+Constraints: the edges at a vertex sum to 2·on (degree 0 or 2); every required vertex is on;
+every `hits` group has an edge on; a problem with neither asks for some vertex on; then the
+kind's local rules (`rules.<kind>.cpsat`). The single loop is not enforced here: `circuit` adds
+AddCircuit, `lazy` adds cuts between solves (../shared/notes/solver-apis.md §1).
 `Session` holds one CpSolver, sets the shared options (num_workers, linearization_level,
 search_branching, random_seed), spends one time budget over any number of solves, sums their
 statistics and maps CP-SAT's statuses to the encoding statuses.
@@ -21,15 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding
-from harness.grid import Cell, Direction, Edge, Grid, edge
-from harness.kinds.masyu.model import Masyu, Pearl
-
-AXES = (Direction.RIGHT, Direction.DOWN)  # each axis once, by one of its two directions
+from harness.grid import Cell, Edge
+from loopbench_encodings import loop, rules
+from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.cuts import Cut
 
 
 @dataclass
-class MasyuModel:
-    """A CP-SAT model of the local rules, with its edge and on-loop variables by meaning."""
+class LoopModel:
+    """A CP-SAT model of the loop problem's local rules, with its edge and on-loop variables by meaning."""
 
     model: Any  # ortools.sat.python.cp_model.CpModel
     edge: dict[Edge, Any]
@@ -39,69 +35,39 @@ class MasyuModel:
         """The edges set in the solver's last solution."""
         return [e for e, x in self.edge.items() if solver.boolean_value(x)]
 
+    def add_cut(self, cut: Cut) -> None:
+        if cut.require:
+            self.model.add_bool_or([self.edge[e] for e in cut.require])
+        else:
+            self.model.add_bool_or([~self.edge[e] for e in cut.forbid])
 
-def build(puzzle: Masyu) -> MasyuModel:
-    """The local rules of `puzzle` (everything but "one loop") as a fresh CpModel."""
+
+def build(puzzle: Any, problem: LoopProblem) -> LoopModel:
+    """Everything but "one loop" for `puzzle`, as a fresh CpModel."""
     from ortools.sat.python import cp_model
 
-    grid = puzzle.grid
+    grid = problem.graph
     model = cp_model.CpModel()
     x = {e: model.new_bool_var(f"e{e[0]}{e[1]}") for e in grid.edges}
-    on = {c: model.new_bool_var(f"on{c}") for c in grid.cells}
-
-    def towards(cell: Cell, d: Direction) -> Any:
-        """The edge leaving `cell` in direction `d`, or None at the border."""
-        nxt = grid.step(cell, d)
-        return None if nxt is None else x[edge(cell, nxt)]
-
-    for c in grid.cells:
-        model.add(sum(x[e] for e in grid.incident[c]) == 2 * on[c])
-    for c, pearl in puzzle.pearls.items():
-        model.add_bool_or([on[c]])
-        rule = _white if pearl is Pearl.WHITE else _black
-        rule(model, grid, towards, c)
-    if puzzle.full:
-        for c in grid.cells:
-            model.add_bool_or([on[c]])
-    elif not puzzle.pearls:
+    on = {v: model.new_bool_var(f"on{v}") for v in grid.cells}
+    for v in grid.cells:
+        model.add(sum(x[e] for e in grid.incident[v]) == 2 * on[v])
+    for v in sorted(problem.required):
+        model.add_bool_or([on[v]])
+    for group in problem.hits:
+        model.add_bool_or([x[e] for e in group])
+    if not problem.required and not problem.hits:
         model.add_bool_or(list(on.values()))
-    return MasyuModel(model, x, on)
-
-
-def _white(model: Any, grid: Grid, towards: Any, c: Cell) -> None:
-    for d in AXES:
-        there, back = towards(c, d), towards(c, d.opposite)
-        if there is None or back is None:
-            for v in (there, back):
-                if v is not None:
-                    model.add_bool_or([~v])
-            continue
-        model.add(there == back)
-        # Passing along this axis, the loop must turn at one end: the edge beyond one neighbour is off.
-        beyond = (towards(grid.step(c, d), d), towards(grid.step(c, d.opposite), d.opposite))
-        if all(v is not None for v in beyond):  # `in` would compare variables with ==
-            model.add_bool_or([~there, ~beyond[0], ~beyond[1]])
-
-
-def _black(model: Any, grid: Grid, towards: Any, c: Cell) -> None:
-    for d in AXES:
-        there, back = towards(c, d), towards(c, d.opposite)
-        if there is not None and back is not None:
-            model.add_bool_or([~there, ~back])
-    for d in Direction:
-        out = towards(c, d)
-        if out is None:
-            continue
-        beyond = towards(grid.step(c, d), d)
-        if beyond is None:
-            model.add_bool_or([~out])
-        else:
-            model.add_implication(out, beyond)
+    m = LoopModel(model, x, on)
+    rules.of(puzzle.kind).cpsat(puzzle, m)
+    return m
 
 
 class CpSatEncoding(Encoding):
-    """Base of the CP-SAT encodings: their shared solver options, checked when one is made."""
+    """Base of the CP-SAT loop strategies: the kinds they serve, their solver options, checked when made."""
 
+    puzzles = loop.kinds()
+    excludes = True
     imports = ("ortools.sat.python.cp_model",)
     defaults = {
         "num_workers": 1,

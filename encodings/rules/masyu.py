@@ -1,0 +1,129 @@
+"""Masyu's rules for the loop strategies: the loop problem on the cells, and the pearl rules per backend.
+
+The loop runs through cell centres; it must visit every pearl (every cell of a `full` puzzle).
+A white pearl is passed straight (no horizontal edge with a vertical one; an axis that leaves
+the grid is unused) and the loop turns in at least one of the two cells it passes to (the edge
+beyond one of them is off). A black pearl is a turn (never two opposite edges) and each edge it
+uses continues straight through the neighbour (the edge beyond is on; none beyond the border
+means the edge is off). Written once as CP-SAT constraints and once as CNF clauses on the edge
+variables the loop machinery owns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from harness.grid import Cell, Direction, Grid, edge
+from harness.kinds.masyu.model import Masyu, Pearl
+from loopbench_encodings.loop import LoopProblem
+
+AXES = ((Direction.LEFT, Direction.RIGHT), (Direction.UP, Direction.DOWN))
+
+
+def loop_problem(puzzle: Masyu) -> LoopProblem:
+    required = puzzle.grid.cells if puzzle.full else puzzle.pearls
+    return LoopProblem(puzzle.grid, frozenset(required))
+
+
+def _arm(grid: Grid, cell: Cell, d: Direction, steps: int) -> tuple[Cell, Cell] | None:
+    """The edge `steps` cells away from `cell` going `d` (1: the cell's own edge), or None past the border."""
+    a = cell
+    for _ in range(steps - 1):
+        a = grid.step(a, d)
+        if a is None:
+            return None
+    b = grid.step(a, d)
+    return None if b is None else edge(a, b)
+
+
+# --- CP-SAT -----------------------------------------------------------------------------------------
+
+def cpsat(puzzle: Masyu, m: Any) -> None:
+    """Add the pearl rules to `m` (a `loop.cpsat.LoopModel`: `m.model`, `m.edge[e]`)."""
+    grid = puzzle.grid
+
+    def arm(cell: Cell, d: Direction, steps: int = 1) -> Any:
+        e = _arm(grid, cell, d, steps)
+        return None if e is None else m.edge[e]
+
+    for c, pearl in puzzle.pearls.items():
+        if pearl is Pearl.WHITE:
+            _white_cpsat(m.model, arm, c)
+        else:
+            _black_cpsat(m.model, arm, c)
+
+
+def _white_cpsat(model: Any, arm: Callable, c: Cell) -> None:
+    for d, back_d in AXES:
+        there, back = arm(c, d), arm(c, back_d)
+        if there is None or back is None:
+            for v in (there, back):
+                if v is not None:
+                    model.add_bool_or([~v])
+            continue
+        model.add(there == back)
+        # Passing along this axis, the loop must turn at one end: the edge beyond one neighbour is off.
+        beyond = (arm(c, d, 2), arm(c, back_d, 2))
+        if all(v is not None for v in beyond):  # `in` would compare variables with ==
+            model.add_bool_or([~there, ~beyond[0], ~beyond[1]])
+
+
+def _black_cpsat(model: Any, arm: Callable, c: Cell) -> None:
+    for d, back_d in AXES:
+        there, back = arm(c, d), arm(c, back_d)
+        if there is not None and back is not None:
+            model.add_bool_or([~there, ~back])
+    for d in Direction:
+        out = arm(c, d)
+        if out is None:
+            continue
+        beyond = arm(c, d, 2)
+        if beyond is None:
+            model.add_bool_or([~out])
+        else:
+            model.add_implication(out, beyond)
+
+
+# --- CNF ----------------------------------------------------------------------------------------------
+
+def cnf(puzzle: Masyu, var: Callable[[Cell, Cell], int]) -> list[list[int]]:
+    """The pearl rules as clauses over `var(a, b)`, the edge variable between cells a and b."""
+    grid = puzzle.grid
+
+    def arm(cell: Cell, d: Direction, steps: int = 1) -> int | None:
+        e = _arm(grid, cell, d, steps)
+        return None if e is None else var(*e)
+
+    out: list[list[int]] = []
+    for c, pearl in puzzle.pearls.items():
+        out += (_white_cnf if pearl is Pearl.WHITE else _black_cnf)(arm, c)
+    return out
+
+
+def _white_cnf(arm: Callable, c: Cell) -> list[list[int]]:
+    """Straight through (no horizontal edge with a vertical one), and a turn beside it."""
+    near = {d: arm(c, d) for d in Direction}
+    far = {d: arm(c, d, 2) for d in Direction}
+    out = []
+    for h in (Direction.LEFT, Direction.RIGHT):
+        for v in (Direction.UP, Direction.DOWN):
+            if near[h] and near[v]:
+                out.append([-near[h], -near[v]])
+    for a, b in AXES:
+        if near[a] and near[b] and far[a] and far[b]:  # past a border the neighbour must turn
+            out.append([-near[a], -near[b], -far[a], -far[b]])
+    return out
+
+
+def _black_cnf(arm: Callable, c: Cell) -> list[list[int]]:
+    """A turn (not both edges of an axis), and each used edge continues straight one more cell."""
+    out = []
+    for a, b in AXES:
+        if arm(c, a) and arm(c, b):
+            out.append([-arm(c, a), -arm(c, b)])
+    for d in Direction:
+        near, far = arm(c, d), arm(c, d, 2)
+        if near:
+            out.append([-near, far] if far else [-near])
+    return out
