@@ -6,6 +6,7 @@ from itertools import combinations, product
 
 import pytest
 
+from harness import sets
 from harness.grid import Grid, solution_edges, solution_string
 from harness.kinds.slitherlink.check import check, sides_used
 from harness.kinds.slitherlink.formats import boundary
@@ -162,3 +163,11 @@ def _clues_met(p: Slitherlink, inside: set) -> bool:
 def test_checker_counts_loops_as_the_shading_brute_force_does(rows, cols, clues, loops):
     p = puzzle(rows, cols, clues)
     assert checker_count(p) == shading_count(p) == loops
+
+
+def test_smoke_solutions_meet_their_clues_through_the_sides_helper():
+    # the model's `sides` (for encodings) and the checker's own reading agree on real puzzles
+    for inst in sets.instances("slither-smoke"):
+        p, used = inst.puzzle, solution_edges(inst.puzzle.vertices, inst.known_solution)
+        assert check(p, inst.known_solution) == []
+        assert all(len(used & set(sides(cell))) == clue for cell, clue in p.clues.items()), inst.name
