@@ -24,13 +24,32 @@ def test_every_bundled_instance_parses():
 
 def test_every_known_solution_passes_the_checker():
     seen = set()  # janko-java's solutions are janko-at's: judge each (puzzle, solution) once
+    judged = {kind: 0 for kind in kinds.names()}
     for name in sets.names():
         for inst in sets.instances(name):
             key = (inst.content_hash, inst.known_solution)
             if inst.known_solution and key not in seen:
                 seen.add(key)
+                judged[inst.kind] += 1
                 assert kinds.check(inst.puzzle, inst.known_solution) == [], inst.source
-    assert len(seen) > 3900
+    assert judged["masyu"] > 3900 and judged["slitherlink"] == 1148
+
+
+SMOKE_SETS = [name for name in sets.names() if name.endswith("-smoke")]
+
+
+@pytest.mark.parametrize("name", SMOKE_SETS)
+def test_smoke_sets_are_small_and_solved(name):
+    smoke = resolve(name)
+    assert 10 <= len(smoke) <= 14
+    assert all(inst.known_solution for inst in smoke)
+    assert all(5 <= inst.puzzle.rows <= 10 and 5 <= inst.puzzle.cols <= 10 for inst in smoke)
+    assert {inst.kind for inst in smoke} == {sets.spec_of(name).puzzle}
+
+
+def test_every_kind_with_a_collection_has_a_smoke_set():
+    kinds_with_data = {spec.puzzle for spec in sets.specs().values() if spec.data}
+    assert {sets.spec_of(name).puzzle for name in SMOKE_SETS} == kinds_with_data >= {"masyu", "slitherlink"}
 
 
 def test_collections_hold_each_puzzle_once():
@@ -42,9 +61,6 @@ def test_collections_hold_each_puzzle_once():
 
 def test_resolve_names_a_set():
     smoke = resolve("masyu-smoke")
-    assert 10 <= len(smoke) <= 14
-    assert all(inst.known_solution for inst in smoke)
-    assert all(inst.puzzle.rows <= 10 and inst.puzzle.cols <= 10 for inst in smoke)
     assert {inst.source.split("/")[0] for inst in smoke} >= {"masyu-pm", "masyu-janko-java"}
     assert [inst.name for inst in resolve("masyu-seed")] == ["janko001", "janko080"]
     # an instance reached through two sets keeps one source
@@ -65,6 +81,19 @@ def test_curated_sets_fit_their_descriptions():
     hard = sets.describe("masyu-hard")
     assert hard["min_cells"] >= 15 * 15 and hard["max_cells"] == 40 * 58
     assert {r["difficulty"] for _, r in sets.rows("masyu-pm-hard")} == {"hard"}
+
+
+def test_slitherlink_sets_fit_their_descriptions():
+    janko = sets.describe("slither-janko")
+    assert (janko["count"], janko["solutions"]) == (1148, 1148)
+    assert (janko["smallest"], janko["largest"]) == ("4x4", "31x45")
+    hard = sets.describe("slither-hard")
+    assert (hard["count"], hard["min_cells"], hard["max_cells"]) == (25, 1200, 31 * 45)
+    # slither-hard is every grid of 1,200 cells or more, and nothing else
+    big = {r["name"] for _, r in sets.rows("slither-janko") if int(r["rows"]) * int(r["cols"]) >= 1200}
+    assert {r["name"] for _, r in sets.rows("slither-hard")} == big
+    row = next(r for _, r in sets.rows("slither-janko") if r["name"] == "janko-sl-0254")
+    assert row["aliases"] == "janko-sl-0961 janko-sl-961"  # janko.at shows this grid on three pages
 
 
 def test_subsets_partition_puzzle_masyu():
@@ -123,14 +152,15 @@ def test_show_prints_the_provenance(capsys):
     assert sets.main(["show", "masyu-nope"]) == 2
 
 
-def test_export_writes_plain_text_that_reads_back(tmp_path, capsys):
-    assert sets.main(["export", "masyu-smoke", str(tmp_path)]) == 0
-    original = sets.instances("masyu-smoke")
-    again = resolve(str(tmp_path))
+@pytest.mark.parametrize("name", SMOKE_SETS)
+def test_export_writes_plain_text_that_reads_back(name, tmp_path, capsys):
+    assert sets.main(["export", name, str(tmp_path)]) == 0
+    original = sets.instances(name)
+    again = resolve(str(tmp_path))  # the files' kind lines say what they are
     assert sorted((i.name, i.puzzle) for i in again) == sorted((i.name, i.puzzle) for i in original)
     lines = (tmp_path / "solutions.tsv").read_text().splitlines()
     assert len(lines) == len(original) + 1
-    assert "masyu-smoke" in (tmp_path / "PROVENANCE.md").read_text()
+    assert name in (tmp_path / "PROVENANCE.md").read_text()
 
 
 def test_bundles_round_trip(tmp_path):

@@ -1,11 +1,13 @@
 """The independent Masyu checker: judges a solution string from the rules alone, listing violations.
 
-It reads only the stored string and the puzzle, and shares no constraint code with any encoding.
+It reads only the stored string and the puzzle, and shares no constraint code with any encoding;
+the loop-shape rules are harness.kinds.loopcheck, shared with the other loop kinds.
 """
 
 from __future__ import annotations
 
-from harness.grid import DIRECTIONS, Cell, Direction, Grid, parse_solution
+from harness.grid import DIRECTIONS, Cell, Direction, Grid
+from harness.kinds.loopcheck import read_loop
 from harness.kinds.masyu.model import Masyu, Pearl
 
 STRAIGHT = {Direction.LEFT | Direction.RIGHT, Direction.UP | Direction.DOWN}
@@ -14,57 +16,14 @@ STRAIGHT = {Direction.LEFT | Direction.RIGHT, Direction.UP | Direction.DOWN}
 def check(puzzle: Masyu, solution: str) -> list[str]:
     """Every rule the solution breaks, in words; an empty list means the loop is correct."""
     grid = puzzle.grid
-    try:
-        bits = parse_solution(grid, solution)
-    except ValueError as exc:
-        return [str(exc)]
-
-    problems = _consistency(grid, bits)
-    if problems:
-        return problems  # the rules below read a well-formed set of edges
-
-    on_loop = [cell for cell in grid.cells if bits[cell]]
-    if not on_loop:
-        return ["the solution draws no loop"]
-    problems += _single_loop(grid, bits, on_loop)
+    bits, problems = read_loop(grid, solution)
+    if bits is None:
+        return problems  # the rules below read a well-formed, non-empty set of lines
     if puzzle.full:
         problems += [f"cell {cell} is not on the loop" for cell in grid.cells if not bits[cell]]
     for cell, pearl in puzzle.pearls.items():
         problems += _pearl(grid, bits, cell, pearl)
     return problems
-
-
-def _consistency(grid: Grid, bits: dict[Cell, int]) -> list[str]:
-    problems = []
-    for cell, b in bits.items():
-        for d in DIRECTIONS:
-            if not b & d:
-                continue
-            nxt = grid.step(cell, d)
-            if nxt is None:
-                problems.append(f"cell {cell} leaves the grid going {d.name.lower()}")
-            elif not bits[nxt] & d.opposite:
-                problems.append(f"cell {cell} goes {d.name.lower()} but {nxt} does not come back")
-        degree = bin(b).count("1")
-        if degree not in (0, 2):
-            problems.append(f"cell {cell} has {degree} loop ends (must be 0 or 2)")
-    return problems
-
-
-def _single_loop(grid: Grid, bits: dict[Cell, int], on_loop: list[Cell]) -> list[str]:
-    seen = {on_loop[0]}
-    stack = [on_loop[0]]
-    while stack:
-        cell = stack.pop()
-        for d in DIRECTIONS:
-            if bits[cell] & d:
-                nxt = grid.step(cell, d)
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-    if len(seen) == len(on_loop):
-        return []
-    return [f"the lines form more than one loop ({len(seen)} of {len(on_loop)} cells connected)"]
 
 
 def _pearl(grid: Grid, bits: dict[Cell, int], cell: Cell, pearl: Pearl) -> list[str]:
