@@ -4,7 +4,8 @@ The loop runs along grid lines: the graph is the (ROWS+1)x(COLS+1) grid of verti
 four sides are edges of it. A clue k says exactly k of its cell's sides are on the loop; so the
 loop uses a side of every cell with a clue of 1 or more (`hits`), and visits all four corners of
 a cell with 3 or 4 (three sides of a square pass through all its corners): those corners are
-the required vertices that the cutset cuts and the propagator's counts rely on. The clue rule is
+the required vertices that the cutset cuts and the propagator's counts rely on (every vertex,
+for a `full` puzzle). A `?` clue constrains nothing. The clue rule is
 written once as a CP-SAT sum and once as CNF (every pattern of the four sides with another
 count is forbidden: at most 15 clauses of 4 literals, no auxiliaries).
 """
@@ -15,35 +16,31 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from harness.grid import Cell, Edge, Grid
+from harness.grid import Cell
+from harness.kinds.slitherlink.model import Slitherlink, corners, sides
 from loopbench_encodings.loop import LoopProblem
 
 
-def sides(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
-    """The four vertex-grid edges around a cell: top, bottom, left, right."""
-    r, c = cell
-    top, bottom = ((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))
-    return top, bottom, ((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))
+def clues(puzzle: Slitherlink) -> list[tuple[Cell, int]]:
+    return sorted(puzzle.clues.items())
 
 
-def clues(puzzle: Any) -> list[tuple[Cell, int]]:
-    """The numbered cells (a clue without a number constrains nothing)."""
-    return [(cell, k) for cell, k in sorted(puzzle.clues.items()) if k is not None]
-
-
-def loop_problem(puzzle: Any) -> LoopProblem:
-    required = {(r + dr, c + dc) for (r, c), k in clues(puzzle) if k >= 3 for dr in (0, 1) for dc in (0, 1)}
+def loop_problem(puzzle: Slitherlink) -> LoopProblem:
+    if puzzle.full:
+        required = set(puzzle.vertices.cells)
+    else:
+        required = {corner for cell, k in clues(puzzle) if k >= 3 for corner in corners(cell)}
     hits = tuple(sides(cell) for cell, k in clues(puzzle) if k >= 1)
-    return LoopProblem(Grid(puzzle.rows + 1, puzzle.cols + 1), frozenset(required), hits)
+    return LoopProblem(puzzle.vertices, frozenset(required), hits)
 
 
-def cpsat(puzzle: Any, m: Any) -> None:
+def cpsat(puzzle: Slitherlink, m: Any) -> None:
     """Add the clue sums to `m` (a `loop.cpsat.LoopModel`: `m.model`, `m.edge[e]`)."""
     for cell, k in clues(puzzle):
         m.model.add(sum(m.edge[e] for e in sides(cell)) == k)
 
 
-def cnf(puzzle: Any, var: Callable[[Cell, Cell], int]) -> list[list[int]]:
+def cnf(puzzle: Slitherlink, var: Callable[[Cell, Cell], int]) -> list[list[int]]:
     """The clues as clauses over `var(a, b)`: every pattern of a cell's sides with another count is out."""
     out = []
     for cell, k in clues(puzzle):
