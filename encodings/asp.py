@@ -11,8 +11,9 @@ smallest on-loop vertex in row-major order, so every answer is one answer set (s
 single loop reaches all its vertices from any of them, several loops never do).
 `exclude`d answers are constraints forbidding all their edges together. Grounding is
 `build_s`; the solve runs asynchronously and is cancelled at the time limit.
-Options: `configuration` (clingo's --configuration, default `crafty`: see the README for trials);
-the run's seed is clingo's --seed. Single-threaded.
+Options: `configuration` (clingo's --configuration; default `crafty`: on the slowest masyu-hard
+puzzles the fastest with jumpy and trendy, and on large Slitherlink `auto` has heavy tails);
+the run's seed is clingo's --seed (auto, tweety and many ignore it). Single-threaded.
 """
 
 from __future__ import annotations
