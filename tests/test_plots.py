@@ -199,6 +199,8 @@ def test_config_labels_show_only_options_that_vary():
     runs["options"] = ['{"cuts": "loop", "solver": "c"}', '{"cuts": "cutset", "solver": "c"}',
                        '{"cuts": "loop"}']
     assert list(plots.with_config(runs)["config"]) == ["sat[cuts=loop]", "sat[cuts=cutset]", "lazy"]
+    subset = plots.with_config(runs).iloc[:1]  # labelled as part of the whole, it keeps the whole's label
+    assert list(plots.per_instance(subset)["config"]) == ["sat[cuts=loop]"]
 
 
 def test_baseline_resolution():

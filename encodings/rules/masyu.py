@@ -5,8 +5,8 @@ A white pearl is passed straight (no horizontal edge with a vertical one; an axi
 the grid is unused) and the loop turns in at least one of the two cells it passes to (the edge
 beyond one of them is off). A black pearl is a turn (never two opposite edges) and each edge it
 uses continues straight through the neighbour (the edge beyond is on; none beyond the border
-means the edge is off). Written once as CP-SAT constraints and once as CNF clauses on the edge
-variables the loop machinery owns.
+means the edge is off). Written once as CP-SAT constraints, once as CNF clauses on the edge
+variables the loop machinery owns, and once as ASP integrity constraints over its `next`/`link`.
 """
 
 from __future__ import annotations
@@ -127,3 +127,29 @@ def _black_cnf(arm: Callable, c: Cell) -> list[list[int]]:
         if near:
             out.append([-near, far] if far else [-near])
     return out
+
+
+# --- ASP ------------------------------------------------------------------------------------------
+
+ASP_RULES = """
+#defined white/1. #defined black/1.
+go(X,D) :- next(X,D,Y), link(X,Y).
+axis(r,l). axis(d,u).
+horizontal(l;r). vertical(u;d).
+:- white(X), go(X,D), go(X,E), horizontal(D), vertical(E).
+:- white(X), go(X,D), go(X,E), axis(D,E), next(X,D,Y), next(X,E,Z), go(Y,D), go(Z,E).
+:- black(X), go(X,D), go(X,E), axis(D,E).
+:- black(X), go(X,D), next(X,D,Y), not go(Y,D).
+"""
+
+
+def asp(puzzle: Masyu) -> str:
+    """The pearl rules over the loop program of `loop.asp` (`next`, `link`): pearl facts and constraints.
+
+    White: straight (no horizontal with a vertical edge; degree 2 then leaves one axis), and not
+    straight on through both neighbours. Black: no axis passed straight, and each edge it uses
+    goes on straight through the neighbour (`not go`: past the border there is no such edge).
+    """
+    facts = [f"{'white' if pearl is Pearl.WHITE else 'black'}(({r},{c}))."
+             for (r, c), pearl in sorted(puzzle.pearls.items())]
+    return "\n".join(facts) + ASP_RULES

@@ -5,9 +5,9 @@ four sides are edges of it. A clue k says exactly k of its cell's sides are on t
 loop uses a side of every cell with a clue of 1 or more (`hits`), and visits all four corners of
 a cell with 3 or 4 (three sides of a square pass through all its corners): those corners are
 the required vertices that the cutset cuts and the propagator's counts rely on (every vertex,
-for a `full` puzzle). A `?` clue constrains nothing. The clue rule is
-written once as a CP-SAT sum and once as CNF (every pattern of the four sides with another
-count is forbidden: at most 15 clauses of 4 literals, no auxiliaries).
+for a `full` puzzle). A `?` clue constrains nothing. The clue rule is written once as a CP-SAT
+sum, once as CNF (every pattern of the four sides with another count is forbidden: at most 15
+clauses of 4 literals, no auxiliaries) and once as an ASP count.
 """
 
 from __future__ import annotations
@@ -49,3 +49,18 @@ def cnf(puzzle: Slitherlink, var: Callable[[Cell, Cell], int]) -> list[list[int]
             if sum(pattern) != k:
                 out.append([-x if on else x for x, on in zip(lits, pattern, strict=True)])
     return out
+
+
+ASP_RULES = """
+#defined clue/2. #defined side/3.
+:- clue(X,K), #count { U,V : side(X,U,V), on(U,V) } != K.
+"""
+
+
+def asp(puzzle: Slitherlink) -> str:
+    """The clues over the loop program of `loop.asp` (`on`): `clue(X,K)`, `side(X,U,V)` facts and a count."""
+    out = []
+    for (r, c), k in clues(puzzle):
+        out.append(f"clue(({r},{c}),{k}).")
+        out += [f"side(({r},{c}),({a[0]},{a[1]}),({b[0]},{b[1]}))." for a, b in sides((r, c))]
+    return "\n".join(out) + ASP_RULES

@@ -55,8 +55,11 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
     """Add `config`: the encoding's name, plus the options that vary between its runs (`sat[cuts=cutset]`).
 
     Runs store every option, defaults included, so only the ones that tell two configurations of
-    one encoding apart make it into the label.
+    one encoding apart make it into the label. Runs that already carry `config` keep it: a subset
+    labelled as part of the whole keeps the whole's labels (`harness.compare --set`).
     """
+    if "config" in runs:
+        return runs
     encodings = [str(e) for e in runs["encoding"]]
     options = [_options(o) for o in runs["options"]]
     labels = list(encodings)
@@ -152,7 +155,7 @@ def virtual_best(inst: pd.DataFrame) -> pd.Series:
     return wide_times(inst).min(axis=1)
 
 
-def resolve_baseline(configs: list[str], wanted: str | None) -> str | None:
+def resolve_baseline(configs: list[str], wanted: str | None, role: str = "baseline") -> str | None:
     """The baseline: `wanted` (a config, or an encoding with one config); else `circuit`, else the first.
 
     Raises ValueError when `wanted` names nothing or more than one config.
@@ -167,8 +170,8 @@ def resolve_baseline(configs: list[str], wanted: str | None) -> str | None:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ValueError(f"baseline {wanted!r} is not among the configurations: {', '.join(configs)}")
-    raise ValueError(f"baseline {wanted!r} is ambiguous: {', '.join(matches)}")
+        raise ValueError(f"{role} {wanted!r} is not among the configurations: {', '.join(configs)}")
+    raise ValueError(f"{role} {wanted!r} is ambiguous: {', '.join(matches)}")
 
 
 def speedups(inst: pd.DataFrame, baseline: str) -> pd.DataFrame:

@@ -1,0 +1,91 @@
+"""Answer-set programming with clingo, for any loop kind whose rules speak ASP: one ground program, one solve.
+
+Model (`loop.asp`): a choice atom `on(U,V)` per edge; every vertex on the loop has exactly two
+edges; required vertices are on it, every `hits` group has an edge on, some vertex is on; the
+kind's local rules (`rules.<kind>.asp`: pearls, clues) are integrity constraints.
+Single loop: every on-loop vertex must be reached from one root along chosen edges. The rule
+for `reach` is recursive, so a set of loops that misses the root's has no support: clingo's
+unfounded-set check finds such sub-loops during search and learns a clause against each (the
+lazy loop constraint, inside the solver). Root: the smallest required vertex; with none, the
+smallest on-loop vertex in row-major order, so every answer is one answer set (sound: a
+single loop reaches all its vertices from any of them, several loops never do).
+`exclude`d answers are constraints forbidding all their edges together. Grounding is
+`build_s`; the solve runs asynchronously and is cancelled at the time limit.
+Options: `configuration` (clingo's --configuration; default `crafty`: on the slowest masyu-hard
+puzzles the fastest with jumpy and trendy, and on large Slitherlink `auto` has heavy tails);
+the run's seed is clingo's --seed (auto, tweety and many ignore it). Single-threaded.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+
+from . import loop
+from .loop import asp as program
+from .loop.cuts import exclusion
+
+CONFIGURATIONS = ("auto", "crafty", "trendy", "frumpy", "jumpy", "tweety", "handy", "many")
+
+
+class Asp(Encoding):
+    name = "asp"
+    puzzles = program.kinds()
+    excludes = True
+    defaults = {"configuration": "crafty"}
+    choices = {"configuration": CONFIGURATIONS}
+    imports = ("clingo",)
+
+    def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        import clingo
+
+        start = time.perf_counter()
+        deadline = start + limits.time_s
+        problem = loop.problem(puzzle)
+        text = program.program(puzzle, problem, [exclusion(problem, s) for s in exclude])
+        ctl = clingo.Control([f"--configuration={self.options['configuration']}", f"--seed={seed}"])
+        ctl.add("base", [], text)
+        ctl.ground([("base", [])])
+        build_s = time.perf_counter() - start
+        stats: dict[str, Any] = {"build_s": build_s, "iterations": 0, "cuts": 0, "solver_s": 0.0,
+                                 "clingo_version": clingo.__version__}
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            stats["reason"] = "time limit reached while grounding"
+            return Outcome(UNKNOWN, stats=stats)
+
+        found: list[Any] = []
+        began = time.perf_counter()
+        with ctl.solve(async_=True, on_model=lambda m: found.append(m.symbols(shown=True))) as handle:
+            if not handle.wait(left):
+                handle.cancel()
+                stats["reason"] = f"time limit {limits.time_s:g} s reached; solve cancelled"
+            result = handle.get()
+        stats["solver_s"] = time.perf_counter() - began
+        stats["iterations"] = 1
+        stats.update(_statistics(ctl.statistics))
+        if result.satisfiable and found:
+            return Outcome(SAT, problem.solution(program.edges_of(found[-1])), stats)
+        if result.unsatisfiable:
+            return Outcome(UNSAT, stats=stats)
+        if result.unknown:
+            return Outcome(UNKNOWN, stats=stats)
+        raise RuntimeError(f"clingo returned an unexpected result {result}")
+
+
+def _statistics(s: Any) -> dict[str, Any]:
+    """clingo's own counts and times (seconds) for the run's stats; `conflicts` is a database column."""
+    solvers, times, lp = s["solving"]["solvers"], s["summary"]["times"], s["problem"]["lp"]
+    return {
+        "conflicts": int(solvers["conflicts"]),
+        "choices": int(solvers["choices"]),
+        "restarts": int(solvers["restarts"]),
+        "clingo_total_s": times["total"],
+        "clingo_cpu_s": times["cpu"],
+        "clingo_solve_s": times["solve"],
+        "atoms": int(lp["atoms"]),
+        "rules": int(lp["rules"]),
+        "ufs_nodes": int(lp["ufs_nodes"]),
+    }

@@ -1,0 +1,118 @@
+"""`harness.compare` on a real sweep: counts that add up, speed-ups recomputed from the rows, restrictions.
+
+Sweeps into one database: circuit and sat over masyu-smoke (12 puzzles); `dummy` answering every
+puzzle with janko001's loop (the checker accepts it there only: one lone solve for the others);
+sat over masyu-seed, which adds janko080 (janko001 is already stored: same run key).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from harness import compare as cli
+from harness import sets
+from harness.analysis import plots, results
+from harness.analysis.compare import compare, render
+from harness.run import cli as run_cli
+
+SMOKE = [i.source for i in sets.instances("masyu-smoke")]
+JANKO001 = next(i for i in sets.instances("masyu-smoke") if i.name == "janko001")
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    db = tmp_path_factory.mktemp("compare") / "runs.sqlite"
+    common = ["--db", str(db), "--time-limit", "20", "--jobs", "1"]
+    assert run_cli.main(["--encoding", "circuit,sat", "--instances", "masyu-smoke", *common]) == 0
+    assert run_cli.main(["--encoding", "dummy", "--option", "status=sat", "--option",
+                         f"solution={JANKO001.known_solution}", "--instances", "masyu-smoke", *common]) == 0
+    assert run_cli.main(["--encoding", "sat", "--instances", "masyu-seed", *common]) == 0
+    return db
+
+
+@pytest.fixture(scope="module")
+def runs(db):
+    return plots.load(db)
+
+
+def sweep_ids(db) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        return [s for (s,) in conn.execute("SELECT sweep_id FROM sweeps ORDER BY started_at")]
+
+
+def test_the_counts_add_up_to_the_instances(runs):
+    c = compare(runs, "dummy", "sat", set_name="masyu-smoke")
+    assert c.instances == len(SMOKE) == 12
+    assert (c.both_solved, c.neither_solved, c.a.only_solved) == (1, 0, [])
+    assert c.b.only_solved == sorted(s for s in SMOKE if s != JANKO001.source)
+    assert c.both_solved + len(c.a.only_solved) + len(c.b.only_solved) + c.neither_solved == c.instances
+    assert c.wins + c.losses + c.ties == c.both_solved == c.speedup.n
+    assert (c.a.solved, c.b.solved) == (1, 12)
+    assert c.a.par2_s > c.b.par2_s  # eleven wrong answers score twice the 20 s limit
+    assert c.a.par2_s == pytest.approx((11 * 40 + c.per_instance["a_s"].iloc[0]) / 12)
+
+
+def test_speedups_are_recomputed_from_the_rows(runs, db):
+    c = compare(runs, "sat", "circuit", set_name="masyu-smoke")
+    assert c.instances == c.both_solved == 12
+    raw = results.load(db)
+    raw = raw[raw["source"].isin(SMOKE) & (raw["status"] == "solved")]
+    times = raw.pivot_table(index="source", columns="encoding", values="solve_s")
+    expected = (times["circuit"] / times["sat"]).sort_index()
+    got = c.per_instance.assign(source=[f"{s}/{n}" for s, n in c.per_instance.index]).set_index("source")
+    assert np.allclose(got["speedup"].sort_index(), expected)
+    assert c.wins == int((expected > 1).sum()) and c.losses == int((expected < 1).sum())
+    assert c.speedup.geomean == pytest.approx(np.exp(np.log(expected).mean()))
+    assert c.speedup.low <= c.speedup.geomean <= c.speedup.high
+    reverse = compare(runs, "circuit", "sat", set_name="masyu-smoke")
+    assert reverse.speedup.geomean == pytest.approx(1 / c.speedup.geomean)
+    assert (reverse.wins, reverse.losses) == (c.losses, c.wins)
+
+
+def test_a_config_compared_with_itself_ties_everywhere(runs):
+    c = compare(runs, "sat", "sat")
+    assert c.speedup.geomean == c.speedup.low == c.speedup.high == 1
+    assert c.ties == c.both_solved == c.instances == 13 and c.wins == c.losses == 0
+
+
+def test_set_and_sweep_restrictions(runs, db):
+    whole = compare(runs, "sat", "circuit")
+    assert whole.instances == 12 and whole.a.not_run == 0 and whole.b.not_run == 1  # janko080: sat alone
+    first, dummy, seed = sweep_ids(db)
+    assert compare(runs, "sat", "circuit", sweeps=[first]).b.not_run == 0
+    assert compare(runs, "sat", "sat", sweeps=[seed]).instances == 1  # janko001 was stored by the first
+    assert compare(runs, "sat", "sat", sweeps=[seed[:-3], first]).instances == 13  # a unique prefix will do
+    assert compare(runs, "sat", "sat", set_name="masyu-seed").instances == 2
+    with pytest.raises(ValueError, match="matches no sweep"):
+        compare(runs, "sat", "circuit", sweeps=["no-such-sweep"])
+    with pytest.raises(KeyError):
+        compare(runs, "sat", "circuit", set_name="no-such-set")
+
+
+def test_configs_are_named_as_the_plots_name_them(runs):
+    sat = runs[runs["encoding"] == "sat"]
+    cutset = [json.dumps({**json.loads(o), "cuts": "cutset"}) for o in sat["options"]]
+    both = pd.concat([runs, sat.assign(options=cutset, run_key=sat["run_key"] + "x")], ignore_index=True)
+    assert "sat[cuts=cutset]" in set(plots.with_config(both)["config"])
+    c = compare(both, "sat[cuts=cutset]", "circuit", set_name="masyu-smoke")
+    assert c.a.config == "sat[cuts=cutset]" and c.instances == 12
+    with pytest.raises(ValueError, match="ambiguous"):
+        compare(both, "sat", "circuit")
+
+
+def test_cli_text_and_json(db, capsys):
+    assert cli.main(["--db", str(db), "dummy", "sat", "--set", "masyu-smoke"]) == 0
+    text = capsys.readouterr().out
+    assert "dummy vs sat on the 12 instances both ran" in text and "only sat solved: masyu-" in text
+    assert cli.main(["--db", str(db), "sat", "circuit", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["instances"] == 12 and len(out["per_instance"]) == out["both_solved"] == 12
+    assert out["a"]["config"] == "sat" and out["b"]["not_run"] == 1
+    assert cli.main(["--db", str(db), "sat", "nosuch"]) == 2
+    assert "nosuch" in capsys.readouterr().err
+    assert render(compare(plots.load(db), "sat", "sat")).count("ties 13") == 1
