@@ -2,14 +2,13 @@
 
 The conformance suite already runs `asp` on every Masyu test (it is in the registry). Here: the
 root choice is sound and leaves one answer set per loop (counted against brute force); the
-Slitherlink clue rules, through a stand-in puzzle while that kind is not in `harness.kinds`,
-agree with brute force judged by a clue count written here; the solve is cancelled at the limit.
+Slitherlink clue rules agree with brute force judged by a clue count written here; the solve
+is cancelled at the limit.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from functools import cache
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from harness.encoding import Limits
 from harness.grid import Cell, Grid, edge, solution_edges, solution_string
 from harness.kinds.masyu.model import Masyu, Pearl
+from harness.kinds.slitherlink.model import Slitherlink
 
 clingo = pytest.importorskip("clingo")
 
@@ -27,14 +27,10 @@ from loopbench_encodings.loop import asp as program  # noqa: E402
 LIMITS = Limits(time_s=30.0)
 
 
-@dataclass(frozen=True)
-class Slitherlink:
-    """The stand-in: what `rules.slitherlink` reads of a puzzle (rows, cols, clues by cell)."""
-
-    rows: int
-    cols: int
-    clues: dict[Cell, int | None] = field(default_factory=dict, hash=False)
-    kind: str = "slitherlink"
+def slitherlink(rows: int, cols: int, clues: dict[Cell, int | None]) -> Slitherlink:
+    """A puzzle from numbers by cell; None is a `?` clue (shown, constraining nothing)."""
+    numbers = {cell: k for cell, k in clues.items() if k is not None}
+    return Slitherlink(Grid(rows, cols), numbers, frozenset(clues) - set(numbers))
 
 
 @cache
@@ -94,7 +90,7 @@ def brute_force(puzzle: Slitherlink) -> list[str]:
     return [s for s in all_loops(puzzle.rows + 1, puzzle.cols + 1) if clue_counts_hold(puzzle, s)]
 
 
-FORMATS_EXAMPLE = Slitherlink(5, 5, {
+FORMATS_EXAMPLE = slitherlink(5, 5, {
     (r, c): int(ch) for r, line in enumerate(["2..1.", ".2..1", "..2..", "3..3.", ".0..3"])
     for c, ch in enumerate(line) if ch != "."
 })
@@ -110,14 +106,14 @@ def test_slitherlink_example_of_formats_md_has_its_one_loop() -> None:
 def random_slitherlinks(count: int, rows: int, cols: int, seed: int, fewest: int = 0) -> list[Slitherlink]:
     rng = random.Random(seed)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    return [Slitherlink(rows, cols, {cell: rng.choice([0, 1, 2, 3, None])
+    return [slitherlink(rows, cols, {cell: rng.choice([0, 1, 2, 3, None])
                                      for cell in rng.sample(cells, rng.randint(fewest, fewest + 3))})
             for _ in range(count)]
 
 
 def test_slitherlink_is_sat_or_unsat_as_brute_force_says() -> None:
     puzzles = random_slitherlinks(30, 3, 3, seed=4, fewest=2) + random_slitherlinks(10, 1, 4, seed=3)
-    puzzles += [Slitherlink(1, 1, {(0, 0): 4}), Slitherlink(2, 2, {(0, 0): 4, (1, 1): 4})]
+    puzzles += [slitherlink(1, 1, {(0, 0): 4}), slitherlink(2, 2, {(0, 0): 4, (1, 1): 4})]
     for i, puzzle in enumerate(puzzles):
         answers = brute_force(puzzle)
         outcome = Asp().solve(puzzle, LIMITS, seed=i)
