@@ -98,6 +98,7 @@ def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, ca
     ("extra", "words"),
     [
         (["--instances", "/no/such/place"], "/no/such/place"),
+        (["--instances", "{empty}"], "holds no puzzle files"),  # a folder that exists, with no .txt in it
         (["--option", "colour=red"], "colour"),
         (["--option", "seconds=soon"], "soon"),
         (["--encoding", "nosuch"], "nosuch"),
@@ -106,6 +107,8 @@ def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, ca
 )
 def test_argument_errors_are_one_line_and_exit_2(tmp_path, capsys, extra, words):
     folder = write_instances(tmp_path / "set", [(2, 2)])
+    (tmp_path / "empty").mkdir()
+    extra = [arg.replace("{empty}", str(tmp_path / "empty")) for arg in extra]
     db = str(tmp_path / "r.sqlite")
     code = main(["--encoding", "dummy", "--instances", str(folder), "--db", db, *extra])
     err = capsys.readouterr().err
