@@ -188,3 +188,29 @@ def test_overlay(row, status):
     if status != row["status"]:
         assert (result["solution"], result["verified"]) == ("", None)
         assert result["late_status"] == row["status"]
+
+
+def test_a_worker_whose_supervisor_is_gone_leaves_quietly_and_removes_its_folder(tmp_path, empty_2x2):
+    """The coordinator SIGKILLed mid-run: the worker's answer finds no reader (EPIPE on the notify
+    pipe). It must not die with a traceback, leaving its temporary folder behind."""
+    import json
+    import subprocess
+    import sys
+
+    folder = tmp_path / "worker"
+    folder.mkdir()
+    read_end, write_end = os.pipe()
+    with open(tmp_path / "stderr", "wb") as err:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "harness.run.worker", "--dir", str(folder), "--notify", str(write_end)],
+            stdin=subprocess.PIPE, stderr=err, pass_fds=(write_end,))
+    os.close(write_end)
+    assert os.read(read_end, 1) == b"R"
+    request = spec(empty_2x2, behave="sleep", seconds=0.3)
+    worker.stdin.write(json.dumps({key: request[key] for key in supervise.REQUEST_KEYS} | {"seq": 1}).encode()
+                       + b"\n")
+    worker.stdin.flush()
+    os.close(read_end)  # the supervisor dies while the run is going on
+    assert worker.wait(timeout=30) == 0
+    assert not folder.exists()
+    assert "Traceback" not in (tmp_path / "stderr").read_text()

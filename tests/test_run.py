@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -140,7 +141,10 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
     db = tmp_path / "runs.sqlite"
     command = [sys.executable, "-m", "harness.run", "--encoding", "dummy", "--instances", str(folder),
                "--db", str(db), "--jobs", "2", "--option", "behave=sleep", "--option", "seconds=0.3"]
-    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    scratch = tmp_path / "tmp"  # the workers' temporary folders go here
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
     deadline = time.monotonic() + 60
     while count_rows(db) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -155,6 +159,7 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(alive(pid) for pid in workers)
+    assert list(scratch.iterdir()) == []  # and they took their temporary folders with them
 
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr

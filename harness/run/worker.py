@@ -132,13 +132,16 @@ def main(argv: list[str] | None = None) -> int:
     for module in filter(None, args.preload.split(",")):
         importlib.import_module(module)
     result = folder / "result.json"
-    os.write(args.notify, b"R")
-    for line in sys.stdin.buffer:
-        answer = serve(json.loads(line))
-        write_atomically(result, json.dumps(answer, default=str))
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.write(args.notify, b"D")
+    try:
+        os.write(args.notify, b"R")
+        for line in sys.stdin.buffer:
+            answer = serve(json.loads(line))
+            write_atomically(result, json.dumps(answer, default=str))
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.write(args.notify, b"D")
+    except (BrokenPipeError, FileNotFoundError):
+        pass  # nobody reads the notify pipe, or the parent watchdog removed the folder: no supervisor
     # End of input without being killed: the supervisor is gone (a supervisor that closes us kills us).
     shutil.rmtree(folder, ignore_errors=True)
     return 0
