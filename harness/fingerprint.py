@@ -6,9 +6,10 @@ module it imports (at the top or inside a function, found by reading the source,
 it), with the `__init__` of every package on the way (Python runs those on import). A module that
 loads its own package's modules by name (`importlib.import_module(f"{__name__}.{kind}")`,
 `pkgutil.iter_modules(__path__)`: the kind registry, the rules of each kind) takes every module of
-its package along, since which one is loaded is only known at run time. The puzzle kinds'
-package (its checker and readers judge every run) is in every fingerprint; `sat` changing leaves
-`lazy`'s fingerprint as it was.
+its package along, since which one is loaded is only known at run time; for the packages named by
+puzzle kind (the kinds, the rules of each kind) only the kinds the encoding serves. The kinds it
+serves (their checker and readers judge every run) are in every fingerprint; `sat` changing
+leaves `lazy`'s fingerprint as it was, and so does a new puzzle kind.
 
 The coordinator finds each encoding's modules once per sweep (parsing ~20 files, a fraction of a
 second) and sends the list with every run; a worker hashes those files once per encoding (a few
@@ -32,8 +33,11 @@ from pathlib import Path
 PROJECT = ("harness", "loopbench_encodings")  # the import names of the project's packages
 PLUGIN_CALLS = ("import_module", "iter_modules")  # a module calling these loads modules by name
 LENGTH = 16  # hex digits kept: 64 bits tell a few thousand versions apart without a collision
-# Every encoding's runs are judged by the checker and read by the readers of the puzzle kinds.
+# Every encoding's runs are judged by the checker and read by the readers of its puzzle kinds.
 JUDGE = "harness.kinds"
+# Plug-in packages whose modules are named after puzzle kinds: an encoding's fingerprint takes in
+# only the kinds it serves, so adding or changing another kind leaves its runs as they are.
+KIND_PACKAGES = ("harness.kinds", "loopbench_encodings.rules")
 # Import names whose distribution is named otherwise (the rest are looked up, slower).
 DISTRIBUTIONS = {"pysat": "python-sat", "ortools": "ortools", "networkx": "networkx", "clingo": "clingo"}
 
@@ -54,7 +58,8 @@ def scope(encoding: str) -> Scope:
     from harness import registry
 
     cls = registry.encodings()[encoding]
-    found = modules(cls.__module__) | modules(JUDGE)
+    served = None if cls.puzzles is None else tuple(cls.puzzles)
+    found = modules(cls.__module__, served) | modules(JUDGE, served)
     return Scope(tuple(sorted(found)), tuple(sorted(cls.imports)))
 
 
@@ -89,8 +94,11 @@ def describe(encoding: str) -> dict[str, object]:
     }
 
 
-def modules(root: str) -> dict[str, Path]:
-    """The project modules `root` uses (itself included), by name, with their source files."""
+def modules(root: str, kinds: tuple[str, ...] | None = None) -> dict[str, Path]:
+    """The project modules `root` uses (itself included), by name, with their source files.
+
+    `kinds`: the puzzle kinds to take from a kind-named plug-in package (None: all of them).
+    """
     found: dict[str, Path] = {}
     todo = [root]
     while todo:
@@ -102,7 +110,11 @@ def modules(root: str) -> dict[str, Path]:
             continue
         found[name] = path
         todo += _parents(name)
-        todo += _imports(name, path)
+        imported, plugins = _imports(name, path)
+        todo += imported
+        if plugins is not None:
+            todo += [m for m in _submodules(plugins)
+                     if kinds is None or plugins not in KIND_PACKAGES or m.rpartition(".")[2] in kinds]
     return found
 
 
@@ -152,14 +164,15 @@ def _parents(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(1, len(parts))]
 
 
-def _imports(name: str, path: Path) -> list[str]:
+def _imports(name: str, path: Path) -> tuple[list[str], str | None]:
     """The project modules `name` imports anywhere in its source (all its package's, for a plug-in loader)."""
     data = path.read_bytes()
     return _scan(name, str(path), hashlib.sha256(data).hexdigest(), data)
 
 
 @cache  # keyed by the content's hash, so each version of a file is parsed once per process
-def _scan(name: str, path: str, digest: str, data: bytes) -> list[str]:
+def _scan(name: str, path: str, digest: str, data: bytes) -> tuple[list[str], str | None]:
+    """The project modules imported, and the package whose modules it loads by name (or None)."""
     tree = ast.parse(data, path)
     package = name if _is_package(name) else name.rpartition(".")[0]
     out: list[str] = []
@@ -182,9 +195,7 @@ def _scan(name: str, path: str, digest: str, data: bytes) -> list[str]:
             plugins = called in PLUGIN_CALLS and any(
                 isinstance(n, ast.Name) and n.id in ("__name__", "__path__")
                 for arg in node.args for n in ast.walk(arg))
-    if plugins:
-        out += _submodules(package)
-    return [m for m in out if _in_project(m)]
+    return [m for m in out if _in_project(m)], package if plugins else None
 
 
 def _submodules(package: str) -> list[str]:

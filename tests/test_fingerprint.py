@@ -110,6 +110,24 @@ def test_changed_code_means_new_runs_and_the_newest_code_is_shown(tmp_path):
     assert len(reruns) == 4 and set(results.latest(again)["run_key"]) == set(reruns["run_key"])
 
 
+def test_a_new_puzzle_kind_changes_only_the_fingerprints_of_encodings_that_serve_it(tmp_path):
+    env = copy_project(tmp_path)
+    script = "from harness import fingerprint as f; print(f.compute('lazy'), f.compute('dummy'))"
+
+    def prints() -> list[str]:
+        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    before = prints()
+    walls = tmp_path / "code" / "harness" / "kinds" / "walls"
+    walls.mkdir()
+    (walls / "__init__.py").write_text('"""Walls: only the dummy serves it (it serves every kind)."""\n')
+    after = prints()
+    assert after[0] == before[0] and after[1] != before[1]
+
+
 def test_latest_keeps_the_newest_fingerprint_per_encoding_and_options():
     runs = pd.DataFrame({
         "encoding": ["a", "a", "a", "b"], "options": ["{}", "{}", '{"x": 1}', "{}"],
