@@ -116,7 +116,7 @@ def test_a_new_puzzle_kind_changes_only_the_fingerprints_of_encodings_that_serve
 
     def prints() -> list[str]:
         done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                              timeout=120)
+                              timeout=120, cwd=tmp_path)  # not the repository: "" on sys.path is the cwd
         assert done.returncode == 0, done.stderr
         return done.stdout.split()
 
