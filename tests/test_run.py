@@ -82,6 +82,26 @@ def test_a_longer_time_limit_runs_again_what_timed_out_under_a_shorter_one(tmp_p
     assert runs.loc[0.2, "status"] == "timeout" and runs.loc[5.0, "status"] == "unknown"
 
 
+def test_an_unsat_claim_is_unproven_then_refuted_and_the_disagreement_is_listed(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2), (2, 3)])
+    db = tmp_path / "runs.sqlite"
+    argv = ["--instances", str(folder), "--db", str(db)]
+    assert main(["--encoding", "dummy", "--option", "status=unsat", *argv]) == 0
+    out = capsys.readouterr().out
+    assert "unproven" in out and "disagreements" not in out
+    table = results.load(db)
+    assert set(table["unsat_verdict"]) == {"unproven"}
+    assert main(["--encoding", "sat", *argv]) == 0  # sat solves both: the dummy's claims are refuted
+    out = capsys.readouterr().out
+    assert "disagreements: 2 puzzle(s)" in out and "empty2x3" in out
+    assert set(results.load(db).dropna(subset=["unsat_verdict"])["unsat_verdict"]) == {"refuted"}
+    # On a bundled puzzle with a known solution the claim is wrong at once.
+    assert main(["--encoding", "dummy", "--option", "status=unsat", "--instances", "masyu-seed",
+                 "--db", str(db)]) == 0
+    wrong = results.load(db).query("source.str.startswith('masyu-janko-java')")
+    assert set(wrong["status"]) == {"wrong"} and "known solution" in capsys.readouterr().out
+
+
 def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, capsys):
     folder = write_instances(tmp_path / "set", [(2, 2)])
     (folder / "broken.txt").write_text("3 3\n- - -\n- x -\n- - -\n")

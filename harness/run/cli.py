@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
           else "(no runs)")
     if not report.disagreements.empty:
-        print(f"\ndisagreements: {len(report.disagreements)} puzzle(s) called unsat by some runs and "
-              "solved (checker-verified) by others:")
+        print(f"\ndisagreements: {len(report.disagreements)} puzzle(s) called unsat by some runs, while a "
+              "solution the checker accepts exists:")
         print(report.disagreements.to_string(index=False))
     return 1 if report.failed else 0
 
