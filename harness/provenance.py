@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE_PATHS = ("harness", "encodings", "pyproject.toml")
+CODE_PATHS = ("harness", "encodings", "pyproject.toml", "setup.py")
 
 # Column name -> distribution whose version it records (FORMATS.md: "versions of the solver packages").
 PACKAGES = {"ortools_version": "ortools", "pysat_version": "python-sat", "networkx_version": "networkx"}
@@ -44,7 +44,7 @@ def commit() -> dict[str, str | int | None]:
     """The project's git commit and whether its code differs from it; None outside a checkout (an
     installed copy: the fingerprint then says which code ran).
 
-    Dirty = a file of the code (harness/, encodings/, pyproject.toml) is changed or untracked (a
+    Dirty = a file of the code (harness/, encodings/, pyproject.toml, setup.py) is changed or untracked (a
     new encoding is one new file); results, notes and notebooks do not change what a run does.
     """
 
