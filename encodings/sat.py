@@ -56,7 +56,7 @@ class Sat(Encoding):
         from pysat.solvers import SolverNames
 
         names = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
-        name = next((k for k, aliases in names.items() if wanted.lower() in aliases), None)
+        name = next((k for k, aliases in names.items() if wanted.lower() in (k, *aliases)), None)
         if name is None:
             raise ValueError(f"unknown PySAT solver {wanted!r} (known: {', '.join(sorted(names))})")
         if name in REFUSED:

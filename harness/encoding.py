@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -13,10 +17,71 @@ ENCODING_STATUSES = (SAT, UNSAT, UNKNOWN, UNSUPPORTED)
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-run budget; encodings with an internal budget use `time_s` to stop themselves."""
+    """Per-run budget: `time_s` seconds of CPU time, `memory_mb` of resident memory.
+
+    The time limit is CPU time, the clock the runner enforces (it kills a run whose process has
+    used `time_s` CPU seconds since the run began, and records `timeout`). An encoding that stops
+    itself must read the same clock: `limits.clock()` (or `limits.deadline()` compared with
+    `time.process_time()`), never the wall clock, which runs ahead of CPU time on a loaded machine.
+    """
 
     time_s: float = 60.0
     memory_mb: int = 4096
+    # time.process_time() when the run's budget began; the worker sets it when a run starts, so the
+    # encoding's deadline is the runner's. None: the budget begins when deadline() is called.
+    cpu_origin: float | None = None
+
+    def deadline(self) -> float:
+        """The CPU-time instant, in `time.process_time()` seconds, by which an encoding must stop."""
+        origin = time.process_time() if self.cpu_origin is None else self.cpu_origin
+        return origin + self.time_s
+
+    def clock(self) -> Clock:
+        """This run's CPU-time budget as a Clock (what every encoding reads to stop in time)."""
+        return Clock(self.deadline())
+
+
+class Clock:
+    """A CPU-time budget: how much is left, whether it is spent, and a watchdog for native solvers.
+
+    CPU time is `time.process_time()`: this process, every thread, user and system time, which is
+    what the runner's limit counts. Use `left()` to size a solver's own limit, `expired()` between
+    rounds or in callbacks, and `watch(stop)` around a native call that only knows the wall clock
+    (CP-SAT's `max_time_in_seconds` is wall time): it calls `stop()` once the CPU budget is spent.
+    """
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+
+    def left(self) -> float:
+        """CPU seconds left (negative once the budget is spent)."""
+        return self.deadline - time.process_time()
+
+    def expired(self) -> bool:
+        return time.process_time() >= self.deadline
+
+    @contextmanager
+    def watch(self, stop: Callable[[], None], every_s: float = 0.01) -> Iterator[None]:
+        """Call `stop()` (once, from another thread) if the budget runs out before the block ends.
+
+        For a native solve that releases the GIL, e.g. `with clock.watch(cp_solver.stop_search):
+        cp_solver.solve(model)`. The watcher sleeps between reads, so it costs next to no CPU.
+        """
+        done = threading.Event()
+
+        def watcher() -> None:
+            while not done.wait(every_s):
+                if self.expired():
+                    stop()
+                    return
+
+        thread = threading.Thread(target=watcher, name="cpu-clock", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            done.set()
+            thread.join()
 
 
 @dataclass
@@ -81,6 +146,8 @@ class Encoding:
 
         Returns the solver's verdict (`sat` with the solution string, `unsat`: no solution outside
         `exclude`, `unknown`, `unsupported`) and statistics; it may not catch the runner's limits.
+        An encoding that stops itself in time reads `limits.clock()` (CPU time), never the wall
+        clock: the runner records a run that used its CPU budget as `timeout` whatever it returned.
         """
         raise NotImplementedError
 

@@ -1,4 +1,9 @@
-"""Regenerate every result plot and the summary table from the results database (`python -m harness.plot`)."""
+"""Regenerate every result plot and the summary table from the results database (`python -m harness.plot`).
+
+One figure set per puzzle kind and instance set (the sweep's `--instances`): configurations are
+compared only on the puzzles they ran, never one cactus or virtual best over different sets.
+Only the newest code's runs are drawn (per encoding and options) unless `--all-fingerprints`.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.analysis import plots
+from harness.analysis import plots, results
 
 DEFAULT_DB = Path("results/runs.sqlite")
 DEFAULT_OUT = Path("results/plots")
@@ -19,7 +24,11 @@ OWNED = ("*-cactus.*", "*-scatter-*.*", "*-scaling.*", "*-lazy-loop.*", "*-table
 
 def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
                formats: tuple[str, ...] = FORMATS) -> list[Path]:
-    """Write every figure (in each format) and the table for each puzzle kind in `runs`; returns the files."""
+    """Write every figure (in each format) and the table for each kind and instance set; returns the files.
+
+    Files are named `SET-cactus.png` etc., SET prefixed with the kind unless it starts with it
+    (`masyu-default-…`, `masyu-small-…` for a folder `small`).
+    """
     import matplotlib.pyplot as plt
 
     out = Path(out)
@@ -39,20 +48,25 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
         finally:
             plt.close(fig)
 
-    for kind, kind_runs in runs.groupby("puzzle", sort=True):
-        kind_runs = kind_runs.reset_index(drop=True)
-        save(plots.cactus(kind_runs), f"{kind}-cactus")
-        for a, b in plots.pairs(kind_runs, baseline):
-            save(plots.scatter(kind_runs, a, b), f"{kind}-scatter-{_slug(a)}-vs-{_slug(b)}")
-        save(plots.scaling(kind_runs), f"{kind}-scaling")
-        lazy = plots.lazy_loop(kind_runs)
+    for (kind, group), part in plots.by_instance_set(runs):
+        name = stem(kind, group)
+        save(plots.cactus(part), f"{name}-cactus")
+        for a, b in plots.pairs(part, baseline):
+            save(plots.scatter(part, a, b), f"{name}-scatter-{_slug(a)}-vs-{_slug(b)}")
+        save(plots.scaling(part), f"{name}-scaling")
+        lazy = plots.lazy_loop(part)
         if lazy is not None:
-            save(lazy, f"{kind}-lazy-loop")
-        table = plots.table(kind_runs, baseline)
-        table.to_csv(out / f"{kind}-table.csv")
-        (out / f"{kind}-table.md").write_text(_table_markdown(kind_runs, table))
-        written += [out / f"{kind}-table.csv", out / f"{kind}-table.md"]
+            save(lazy, f"{name}-lazy-loop")
+        table = plots.table(part, baseline)
+        table.to_csv(out / f"{name}-table.csv")
+        (out / f"{name}-table.md").write_text(_table_markdown(part, table))
+        written += [out / f"{name}-table.csv", out / f"{name}-table.md"]
     return written
+
+
+def stem(kind: str, group: str) -> str:
+    """The file-name start of one kind and instance set's figures."""
+    return _slug(group if group.startswith(kind) else f"{kind}-{group}")
 
 
 def _table_markdown(runs: pd.DataFrame, table: pd.DataFrame) -> str:
@@ -73,22 +87,45 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=str(DEFAULT_OUT), help=f"output folder (default: {DEFAULT_OUT})")
     p.add_argument("--baseline", metavar="NAME",
                    help="config for the table's speed-up column (default: circuit when present)")
+    p.add_argument("--set", metavar="NAME", help="draw only this instance set (as the file names show it)")
+    p.add_argument("--sweep", metavar="ID",
+                   help="draw only the runs of this sweep (the id harness.run prints)")
+    p.add_argument("--all-fingerprints", action="store_true",
+                   help="draw the runs of every code version, not only the newest per encoding and options")
     args = p.parse_args(argv)
 
     try:
-        runs = plots.load(args.db)
+        every = plots.load(args.db, all_fingerprints=True)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if runs.empty:
+    if every.empty:
         print(f"error: {args.db} holds no runs; run a sweep first (python -m harness.run …)", file=sys.stderr)
         return 1
+    if args.sweep:  # one sweep is one version of the code: all of its runs
+        runs = every[every["sweep_id"] == args.sweep]
+        if runs.empty:
+            print(f"error: no runs of sweep {args.sweep!r} in {args.db}", file=sys.stderr)
+            return 2
+    else:
+        runs = every if args.all_fingerprints else results.latest(every)
+    if args.set:
+        groups = sorted({group for (_, group), _ in plots.by_instance_set(runs)})
+        runs = runs[plots.instance_group(runs) == args.set]
+        if runs.empty:
+            print(f"error: no instance set {args.set!r}; there are: {', '.join(groups)}", file=sys.stderr)
+            return 2
     try:
         written = regenerate(runs, args.out, args.baseline)
     except ValueError as exc:  # a --baseline that names no config
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"{len(runs)} runs from {args.db}: wrote {len(written)} files to {args.out}")
+    older = len(every) - len(runs) if not (args.sweep or args.set or args.all_fingerprints) else 0
+    note = f" ({older} runs of older code left out; --all-fingerprints draws them)" if older else ""
+    print(f"{len(runs)} runs from {args.db}{note}: wrote {len(written)} files to {args.out}")
+    for (kind, group), part in plots.by_instance_set(runs):
+        configs = plots.with_config(part)["config"].nunique()
+        print(f"  {stem(kind, group)}: {len(part)} runs of {configs} configs")
     for path in written:
         print(f"  {path}")
     return 0

@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE_PATHS = ("harness", "encodings", "pyproject.toml")
+CODE_PATHS = ("harness", "encodings", "pyproject.toml", "setup.py")
 
 # Column name -> distribution whose version it records (FORMATS.md: "versions of the solver packages").
 PACKAGES = {"ortools_version": "ortools", "pysat_version": "python-sat", "networkx_version": "networkx"}
@@ -41,9 +41,10 @@ def host() -> dict[str, str]:
 
 @cache
 def commit() -> dict[str, str | int | None]:
-    """The project's git commit and whether its code differs from it; None outside a checkout.
+    """The project's git commit and whether its code differs from it; None outside a checkout (an
+    installed copy: the fingerprint then says which code ran).
 
-    Dirty = a file of the code (harness/, encodings/, pyproject.toml) is changed or untracked (a
+    Dirty = a file of the code (harness/, encodings/, pyproject.toml, setup.py) is changed or untracked (a
     new encoding is one new file); results, notes and notebooks do not change what a run does.
     """
 
@@ -56,6 +57,9 @@ def commit() -> dict[str, str | int | None]:
             return None
         return done.stdout if done.returncode == 0 else None
 
+    top = git("rev-parse", "--show-toplevel")
+    if top is None or Path(top.strip()).resolve() != ROOT:  # installed: not this project's checkout
+        return {"commit": None, "dirty": None}
     sha = git("rev-parse", "HEAD")
     if sha is None:
         return {"commit": None, "dirty": None}

@@ -17,6 +17,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +26,17 @@ from harness.bundles import Row, read_bundle, write_bundle
 from harness.errors import InstanceError
 from harness.instances import INSTANCE_SUFFIXES, Instance, load_file
 
-INSTANCES_DIR = Path(__file__).resolve().parents[1] / "instances"
+
+def _instances_dir() -> Path:
+    """The bundled sets' folder: the installed package `loopbench_instances` (the project's instances/)."""
+    try:
+        return Path(str(resources.files("loopbench_instances")))
+    except ModuleNotFoundError:  # a source tree put on sys.path by hand, without the package's name
+        return Path(__file__).resolve().parents[1] / "instances"
+
+
+INSTANCES_DIR = _instances_dir()
 MANIFEST = INSTANCES_DIR / "sets.json"
-DEFAULT_CORPUS = INSTANCES_DIR.parents[1] / "shared" / "corpus"
 
 
 @dataclass(frozen=True)
@@ -273,8 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_export = sub.add_parser("export", help="write a set as plain-text files into a folder")
     p_export.add_argument("name")
     p_export.add_argument("folder", type=Path)
-    p_build = sub.add_parser("build", help="rebuild the bundles from the shared corpus")
-    p_build.add_argument("corpus", type=Path, nargs="?", default=DEFAULT_CORPUS)
+    p_build = sub.add_parser("build", help="rebuild the bundles from a copy of the raw corpus")
+    p_build.add_argument("corpus", type=Path, help="the raw corpus folder (one sub-folder per collection)")
     p_build.add_argument("--kind", action="append", choices=kinds.names(),
                          help="rebuild only this kind's bundles (repeatable; default: every kind)")
     args = parser.parse_args(argv)

@@ -20,7 +20,10 @@
 # independent checker accepted count as solved. The figures are the ones `python -m harness.plot`
 # writes, drawn by the same functions.
 #
-# Set `LOOPBENCH_DB` to read another database (default `results/runs.sqlite`).
+# Configurations are compared on one instance set at a time (the sweep's `--instances`), never
+# across sets, and only the newest code's runs count (per encoding and options; older runs stay in
+# the database as history). Set `LOOPBENCH_DB` to read another database (default
+# `results/runs.sqlite`), and `SET` / `ALL_FINGERPRINTS` below to choose otherwise.
 
 # %%
 # %matplotlib inline
@@ -34,17 +37,22 @@ import numpy as np
 import pandas as pd
 from IPython.display import display
 
-from harness.analysis import plots, results
+from harness.analysis import plots
 
 DB = Path(os.environ.get("LOOPBENCH_DB", "results/runs.sqlite"))
 if not DB.is_absolute() and not DB.exists() and (Path("..") / DB).exists():
     DB = Path("..") / DB  # the notebook runs from notebooks/; the default path is the project's
+SET = None  # the instance set to compare, as `python -m harness.plot` names it (None: the one with most runs)
+ALL_FINGERPRINTS = False  # True: runs of every code version, each labelled config@fingerprint
 BASELINE = None  # config for the speed-up column and the x axis of the scatter plots (None: circuit)
 COMPARE = None  # two configs for the paired comparison, e.g. ("circuit", "sat"); None: baseline vs best
 
 # %%
-runs = plots.with_sweep_specs(results.load(DB), DB)
-print(f"{len(runs)} runs in {DB}")
+parts = {group: part for (_, group), part in plots.by_instance_set(plots.load(DB, ALL_FINGERPRINTS))}
+print("instance sets:", ", ".join(f"{group} ({len(part)} runs)" for group, part in parts.items()))
+chosen = SET if SET is not None else max(parts, key=lambda group: len(parts[group]))
+runs = parts[chosen]
+print(f"{len(runs)} runs in {DB}, instance set {chosen}")
 print(plots.stamp(runs))
 
 # %% [markdown]

@@ -34,14 +34,14 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import display
 
-from harness.analysis import plots, results
+from harness.analysis import plots
 
 DB = Path(os.environ.get("LOOPBENCH_DB", "results/runs.sqlite"))
 if not DB.is_absolute() and not DB.exists() and (Path("..") / DB).exists():
     DB = Path("..") / DB  # the notebook runs from notebooks/; the default path is the project's
 
 # %%
-runs = plots.with_sweep_specs(results.load(DB), DB)
+runs = plots.load(DB, all_fingerprints=False)  # the newest code's runs (per encoding and options)
 inst = plots.per_instance(runs)
 lazy = plots.lazy_configs(inst)
 print(f"{len(runs)} runs in {DB}; lazy configurations: {', '.join(lazy) or 'none'}")

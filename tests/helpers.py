@@ -1,8 +1,34 @@
-"""Helpers shared by the sweep tests: instance folders to run, and /proc reads for leftover workers."""
+"""Helpers shared by the tests: bundled instances, instance folders to run, /proc reads, the raw corpus."""
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from pathlib import Path
+
+import pytest
+
+# The raw collections the bundled sets are built from: not shipped with the repository. Only tests
+# of the importers that read them (harness.kinds.*.corpus, `harness.sets build`) may need them.
+BESIDE = Path(__file__).resolve().parents[2] / "shared" / "corpus"  # where a CI clone finds it, if anywhere
+RAW_CORPUS = Path(os.environ.get("LOOPBENCH_CORPUS") or BESIDE)
+needs_raw_corpus = pytest.mark.skipif(
+    not RAW_CORPUS.is_dir(),
+    reason=f"raw-corpus importer test: reads the raw collections in {RAW_CORPUS} (set LOOPBENCH_CORPUS), "
+           "which the repository does not ship; the bundled sets built from them are tested without it",
+)
+
+
+@cache
+def _bundled(collection: str) -> dict:
+    from harness import sets
+
+    return {instance.name: instance for instance in sets.instances(collection)}
+
+
+def bundled(name: str, collection: str = "masyu-janko-java"):
+    """A bundled instance by name, from a collection (default janko-java: the public Java solver's files)."""
+    return _bundled(collection)[name]
 
 
 def write_instances(folder: Path, sizes) -> Path:

@@ -1,8 +1,10 @@
 """Conformance: every Masyu encoding in the registry, run through execute() and judged by the checker.
 
-Real instances must be solved and verified, with the same answer from every encoding (each has a
+Real instances, bundled with the repository, must be solved and verified, equal to the known
+solution where one is stored (matches_known), and the same answer from every encoding (each has a
 unique solution); tiny random puzzles must be called sat or unsat exactly as brute force over all
-loops of the grid says; a budget far too small must give `unknown`, never an answer.
+loops of the grid says; a budget far too small must give `unknown`, never an answer. The checks
+themselves are tested against a wrong encoding (the dummy), so none of them passes on a lie.
 """
 
 from __future__ import annotations
@@ -10,29 +12,26 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
+from helpers import bundled
 
-from harness import kinds, registry
+from harness import kinds, registry, sets
 from harness.encoding import Limits
 from harness.grid import Grid, edge, solution_string
 from harness.instances import Instance
 from harness.kinds.masyu.model import Masyu, Pearl
 from harness.run.execute import execute
-from harness.sets import resolve
-
-ROOT = Path(__file__).resolve().parents[1]
-SEED_SET = ROOT / "instances" / "masyu-seed"
-CORPUS = ROOT.parent / "shared" / "corpus" / "janko-java"  # CI keeps ../shared beside the repo
 
 ENCODINGS = [name for name in registry.names("masyu") if name != "dummy"]
-# Sizes 3x3 to 16x16, each solved in well under a second; janko616 has black pearls only,
-# janko530 writes pearls as 1/2 and janko667 mixes both spellings.
-SMOKE = [SEED_SET / "janko001.txt", SEED_SET / "janko080.txt"] + [
-    CORPUS / f"{name}.txt"
-    for name in ("sample", "sample2", "janko011", "janko616", "janko205", "janko530", "janko667")
-]
+# From the bundled janko-java collection (the public Java solver's files), 3x3 to 16x19: janko001 and
+# janko080 are the classic 6x6 and 16x16, sample/sample2 have no known solution, janko616 has black
+# pearls only, janko530 was written with 1/2 pearls and janko667 mixes both spellings; then the
+# bundled smoke set (puzzle-masyu and janko.at's own solutions), all with a known solution.
+NAMED = ["janko001", "janko080", "sample", "sample2", "janko011", "janko616", "janko205", "janko530",
+         "janko667"]
+SMOKE = [bundled(name) for name in NAMED]
+SMOKE += [i for i in sets.instances("masyu-smoke") if i.content_hash not in {s.content_hash for s in SMOKE}]
 LIMITS = Limits(time_s=30.0)
 CPSAT_VARIANTS = [
     ("lazy", {"cuts": "cutset"}),
@@ -41,34 +40,69 @@ CPSAT_VARIANTS = [
 ]
 
 
-def instance_at(path: Path) -> Instance:
-    if not path.exists():
-        pytest.skip(f"{path} is not here (the corpus lives in ../shared beside the repo)")
-    (instance,) = resolve(str(path))
-    return instance
+def ident(instance: Instance) -> str:
+    return instance.name
 
 
 @cache
-def run(encoding: str, path: Path, options: tuple = ()) -> dict:
-    return execute(instance_at(path), encoding, dict(options), seed=0, limits=LIMITS)
+def run(encoding: str, instance: Instance, options: tuple = ()) -> dict:
+    return execute(instance, encoding, dict(options), seed=0, limits=LIMITS)
 
 
 def in_memory(name: str, puzzle: Masyu) -> Instance:
     return Instance(name=name, source=f"<{name}>", puzzle=puzzle)
 
 
-@pytest.mark.parametrize("path", SMOKE, ids=lambda p: p.stem)
-@pytest.mark.parametrize("encoding", ENCODINGS)
-def test_solves_and_is_verified(encoding: str, path: Path) -> None:
-    row = run(encoding, path)
+def assert_solved(row: dict, instance: Instance) -> None:
+    """Solved, a loop the checker accepts, and the known solution where the instance has one."""
     assert row["status"] == "solved", row["detail"]
-    assert row["verified"] == 1
+    assert row["verified"] == 1 and row["solution"]
+    assert kinds.check(instance.puzzle, row["solution"]) == []
+    if instance.known_solution:
+        assert row["matches_known"] == 1 and row["solution"] == instance.known_solution
+    else:
+        assert "matches_known" not in row
 
 
-@pytest.mark.parametrize("path", SMOKE, ids=lambda p: p.stem)
-def test_every_encoding_gives_the_same_loop(path: Path) -> None:
-    answers = {encoding: run(encoding, path).get("solution") for encoding in ENCODINGS}
+def assert_one_answer(answers: dict[str, str], instance: Instance) -> None:
+    """Every encoding gave the same loop, and it is a loop the checker accepts."""
     assert len(set(answers.values())) == 1, answers
+    (answer,) = set(answers.values())
+    assert answer and kinds.check(instance.puzzle, answer) == [], answers
+
+
+def test_the_bundled_smoke_instances_are_real_puzzles():
+    assert len(SMOKE) >= 18 and sum(bool(i.known_solution) for i in SMOKE) >= 16
+    assert max(i.puzzle.rows * i.puzzle.cols for i in SMOKE) >= 16 * 16
+
+
+@pytest.mark.parametrize("instance", SMOKE, ids=ident)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_solves_and_is_verified(encoding: str, instance: Instance) -> None:
+    assert_solved(run(encoding, instance), instance)
+
+
+@pytest.mark.parametrize("instance", SMOKE, ids=ident)
+def test_every_encoding_gives_the_same_loop(instance: Instance) -> None:
+    assert_one_answer({encoding: run(encoding, instance).get("solution") for encoding in ENCODINGS}, instance)
+
+
+@pytest.mark.parametrize(
+    ("status", "solution"),
+    [("sat", ""), ("sat", "9c/36"), ("unsat", ""), ("unknown", "")],
+    ids=["empty-string", "wrong-loop", "unsat", "unknown"],
+)
+def test_the_checks_reject_a_wrong_encoding(status: str, solution: str) -> None:
+    """A dummy that answers wrongly fails every check above: no conformance test passes on a lie."""
+    instance = bundled("janko001")
+    row = execute(instance, "dummy", {"status": status, "solution": solution}, seed=0, limits=LIMITS)
+    with pytest.raises(AssertionError):
+        assert_solved(row, instance)
+    with pytest.raises(AssertionError):
+        assert_one_answer({name: row.get("solution", "") for name in ENCODINGS}, instance)
+    right = run(ENCODINGS[0], instance)["solution"]
+    with pytest.raises(AssertionError):
+        assert_one_answer({ENCODINGS[0]: right, "dummy": row.get("solution", "")}, instance)
 
 
 @pytest.mark.parametrize(
@@ -76,11 +110,11 @@ def test_every_encoding_gives_the_same_loop(path: Path) -> None:
     CPSAT_VARIANTS,
     ids=[f"{name}-{'-'.join(map(str, opts.values()))}" for name, opts in CPSAT_VARIANTS],
 )
-@pytest.mark.parametrize("path", SMOKE[1:4], ids=lambda p: p.stem)
-def test_cpsat_options_give_the_same_loop(encoding: str, options: dict, path: Path) -> None:
-    row = run(encoding, path, tuple(sorted(options.items())))
-    assert row["status"] == "solved" and row["verified"] == 1, row["detail"]
-    assert row["solution"] == run(ENCODINGS[0], path)["solution"]
+@pytest.mark.parametrize("instance", SMOKE[1:4], ids=ident)
+def test_cpsat_options_give_the_same_loop(encoding: str, options: dict, instance: Instance) -> None:
+    row = run(encoding, instance, tuple(sorted(options.items())))
+    assert_solved(row, instance)
+    assert row["solution"] == run(ENCODINGS[0], instance)["solution"]
 
 
 def test_cpsat_statistics() -> None:
@@ -105,12 +139,12 @@ def test_cpsat_statistics() -> None:
 )
 @pytest.mark.parametrize("encoding", ["circuit", "lazy"])
 def test_cpsat_bad_options_are_errors(encoding: str, options: dict) -> None:
-    row = execute(instance_at(SMOKE[0]), encoding, options, seed=0, limits=LIMITS)
+    row = execute(SMOKE[0], encoding, options, seed=0, limits=LIMITS)
     assert row["status"] == "error"
 
 
 def test_lazy_bad_cut_family_is_an_error() -> None:
-    row = execute(instance_at(SMOKE[0]), "lazy", {"cuts": "nonsense"}, seed=0, limits=LIMITS)
+    row = execute(SMOKE[0], "lazy", {"cuts": "nonsense"}, seed=0, limits=LIMITS)
     assert row["status"] == "error" and "cuts" in row["detail"]
 
 
@@ -211,7 +245,7 @@ def test_thin_grids_and_puzzles_without_pearls_as_brute_force_says(encoding: str
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_budget_far_too_small_gives_unknown(encoding: str) -> None:
-    row = execute(instance_at(SMOKE[1]), encoding, {}, seed=0, limits=Limits(time_s=0.001))
+    row = execute(SMOKE[1], encoding, {}, seed=0, limits=Limits(time_s=0.001))
     assert row["status"] == "unknown"
     assert not row.get("solution")
 
@@ -223,7 +257,7 @@ def test_cpsat_stopped_by_its_time_limit_gives_unknown() -> None:
     from loopbench_encodings.circuit import Circuit
     from loopbench_encodings.loop.cpsat import Session, build
 
-    puzzle = instance_at(CORPUS / "janko760.txt").puzzle
+    puzzle = bundled("janko760").puzzle
     model = build(puzzle, loop.problem(puzzle)).model  # 40x58: far more than 5 ms
     session = Session(Circuit.defaults, seed=0, deadline=time.perf_counter() + 0.005)
     assert session.solve(model) == "unknown"

@@ -1,4 +1,4 @@
-"""The corpus importers on real lines of every shared-corpus layout, and the bundle build from them."""
+"""The raw-corpus importers on real lines of every collection's layout, and the bundle build from them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import RAW_CORPUS, needs_raw_corpus
 
 from harness import bundles, kinds, sets
 from harness.errors import InstanceError
@@ -15,10 +16,9 @@ from harness.kinds import read_text
 from harness.kinds.masyu import corpus
 from harness.kinds.masyu.formats import read_tatham
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not on this machine")
+CORPUS = RAW_CORPUS
 
-# Real lines, verbatim from shared/corpus (see each folder's PROVENANCE.md).
+# Real lines, verbatim from the raw corpus (see each collection's PROVENANCE.md in instances/masyu/).
 MANIFEST = """\
 file\trows\tcols\tcells\twhite\tblack\tencoding\tsolutions_ourcheck\tourcheck_cpsat_s\tsgt_pearl_solver\tsgt_pearl_s
 janko001.txt\t6\t6\t36\t4\t2\twb\tunique\t0.02\tsolved\t0.0020
@@ -206,7 +206,7 @@ def test_build_writes_deterministic_bundles(mini_corpus, tmp_path):
     assert pm["pm-15x15-hard-3118955"]["solution"] == "" and pm["pm-15x15-hard-3118955"]["note"]
 
 
-@needs_corpus
+@needs_raw_corpus
 def test_the_shared_corpus_has_the_counts_the_notes_give():
     assert len(list(corpus.read_janko_java(CORPUS / corpus.JANKO_JAVA))) == 824
     assert len(list(corpus.read_janko_normalized(

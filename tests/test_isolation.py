@@ -91,6 +91,61 @@ def test_peak_rss_is_per_run(supervisor, empty_2x2):
     assert big["peak_rss_mb"] - small["peak_rss_mb"] > 100
 
 
+def test_an_unknown_that_used_its_cpu_budget_is_a_timeout_whichever_encoding(supervisor, empty_2x2):
+    supervisor.run(spec(empty_2x2))  # a warm worker: the run below pays only for its own work
+    # The dummy burns 98.3 % of its CPU budget and says unknown, as an encoding stopped by its clock does.
+    row = supervisor.run(spec(empty_2x2, time_s=2.0, behave="burn", seconds=1.966))
+    assert row["status"] == "timeout" and "CPU budget" in row["detail"], row
+    assert row["late_status"] == "unknown"
+    # Waiting on the wall clock uses no CPU budget: an unknown that gives up then stays unknown.
+    row = supervisor.run(spec(empty_2x2, time_s=1.0, behave="sleep", seconds=1.0))
+    assert row["status"] == "unknown", row
+
+
+def test_the_encodings_clock_is_the_runners_cpu_clock():
+    import time
+
+    from harness.encoding import Limits
+
+    origin = time.process_time()
+    limits = Limits(time_s=0.3, cpu_origin=origin)
+    assert limits.deadline() == origin + 0.3
+    clock = limits.clock()
+    wall = time.perf_counter()
+    time.sleep(0.35)  # wall time passes, CPU time does not
+    assert not clock.expired() and clock.left() > 0.25
+    stopped = []
+    with clock.watch(lambda: stopped.append(time.process_time())):
+        while not stopped and time.perf_counter() - wall < 20:
+            pass  # burn CPU until the watchdog calls stop()
+    assert stopped and origin + 0.3 <= stopped[0] < origin + 0.45 and clock.expired()
+    with Limits(time_s=5).clock().watch(lambda: stopped.append("late")):
+        pass
+    assert stopped[-1] != "late"  # leaving the block in time: stop() is never called
+
+
+def test_a_busy_run_starved_of_cpu_is_not_killed_at_the_wall_cap(supervisor, empty_2x2):
+    """The wall cap is a hang guard: time spent waiting for a CPU (here: two spinners on the
+    worker's one CPU) does not count, so a busy run is judged by its CPU and memory limits."""
+    import subprocess
+    import sys
+
+    supervisor.run(spec(empty_2x2))  # start the worker
+    pid = supervisor.worker.pid
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(pid, {cpu})
+    spin = [sys.executable, "-c", f"import os; os.sched_setaffinity(0, {{{cpu}}})\nwhile True: pass"]
+    hogs = [subprocess.Popen(spin) for _ in range(2)]
+    try:
+        row = supervisor.run({**spec(empty_2x2, time_s=5.0, behave="burn", seconds=0.4), "wall_cap_s": 0.6})
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert row["status"] == "unknown", row  # the dummy's own verdict: nobody killed it
+    assert row["wall_s"] > 0.6 and 0.4 <= row["cpu_s"] < 1.0  # it did wait past the cap
+
+
 def test_cpu_time_is_per_run(supervisor, empty_2x2):
     supervisor.run(spec(empty_2x2, behave="burn", seconds=0.4))
     row = supervisor.run(spec(empty_2x2, behave="burn", seconds=0.3))
@@ -118,7 +173,10 @@ LIMITS = {"time_s": 2.0, "memory_mb": 100}
     [
         (run_row("solved", 1.0), "solved"),
         (run_row("solved", 2.5), "timeout"),  # a success after the limit is no success
-        (run_row("unknown", 0.1, solve_s=1.99), "timeout"),  # the encoding's own budget ran out
+        (run_row("unknown", 1.99, solve_s=1.99), "timeout"),  # the encoding's own CPU budget ran out
+        (run_row("unknown", 1.97, solve_s=0.5), "timeout"),  # one clock: CPU, whatever the wall said
+        # Gave up on the wall clock with CPU budget left (a loaded machine): not a timeout.
+        (run_row("unknown", 0.1, solve_s=1.99), "unknown"),
         (run_row("unknown", 0.1, solve_s=0.5), "unknown"),
         (run_row("wrong", 2.5), "wrong"),  # a wrong answer stays wrong
         (run_row("solved", 1.0, peak=150.0), "memout"),
@@ -130,3 +188,29 @@ def test_overlay(row, status):
     if status != row["status"]:
         assert (result["solution"], result["verified"]) == ("", None)
         assert result["late_status"] == row["status"]
+
+
+def test_a_worker_whose_supervisor_is_gone_leaves_quietly_and_removes_its_folder(tmp_path, empty_2x2):
+    """The coordinator SIGKILLed mid-run: the worker's answer finds no reader (EPIPE on the notify
+    pipe). It must not die with a traceback, leaving its temporary folder behind."""
+    import json
+    import subprocess
+    import sys
+
+    folder = tmp_path / "worker"
+    folder.mkdir()
+    read_end, write_end = os.pipe()
+    with open(tmp_path / "stderr", "wb") as err:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "harness.run.worker", "--dir", str(folder), "--notify", str(write_end)],
+            stdin=subprocess.PIPE, stderr=err, pass_fds=(write_end,))
+    os.close(write_end)
+    assert os.read(read_end, 1) == b"R"
+    request = spec(empty_2x2, behave="sleep", seconds=0.3)
+    worker.stdin.write(json.dumps({key: request[key] for key in supervise.REQUEST_KEYS} | {"seq": 1}).encode()
+                       + b"\n")
+    worker.stdin.flush()
+    os.close(read_end)  # the supervisor dies while the run is going on
+    assert worker.wait(timeout=30) == 0
+    assert not folder.exists()
+    assert "Traceback" not in (tmp_path / "stderr").read_text()

@@ -1,7 +1,12 @@
-"""The notebooks execute on a real sweep's database and show the table and figures they promise."""
+"""The notebooks execute on a real sweep's database and show the table and figures they promise;
+the command notebooks/README.md gives runs as given, in the environment the README's install makes."""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -83,3 +88,25 @@ def test_lazy_convergence(sweep_db, monkeypatch):
     assert "lazy configurations: lazy, sat" in text
     assert "outside_share" in text and "cuts per round" in text
     assert images(notebook) == 3  # rounds/cuts/outside panels, inside vs outside time, rounds vs cuts
+
+
+def test_the_readme_command_runs_as_documented(sweep_db, tmp_path):
+    """The command of notebooks/README.md, word for word, in a project folder with a results database.
+
+    Its environment is this interpreter's, as after `pip install -e ".[dev]"`: its bin folder first
+    on PATH, as in an activated environment (jupytext, and the kernel's `python`, come from there).
+    """
+    (command,) = re.findall(r"^(LOOPBENCH_DB=.*jupytext .*)$", (NOTEBOOKS / "README.md").read_text(), re.M)
+    assert "--execute notebooks/compare_encodings.py" in command
+    project = tmp_path / "project"
+    (project / "notebooks").mkdir(parents=True)
+    shutil.copy(NOTEBOOKS / "compare_encodings.py", project / "notebooks")
+    (project / "results").mkdir()
+    shutil.copy(sweep_db, project / "results" / "runs.sqlite")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", "-c", command], cwd=project, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    notebook = nbformat.read(project / "notebooks" / "compare_encodings.ipynb", as_version=4)
+    text = texts(notebook)
+    assert "36 runs in" in text and "instance set masyu-smoke" in text and images(notebook) >= 5

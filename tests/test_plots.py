@@ -74,44 +74,59 @@ def regenerated(runs, tmp_path_factory):
     return out, plot.regenerate(runs, out)
 
 
-def test_regenerate_writes_every_plot_and_the_table(regenerated):
+SMALL, SPUN = "masyu-small", "masyu-janko001_txt_janko012_txt"  # the two sweeps' instance sets
+
+
+def test_regenerate_writes_one_figure_set_per_instance_set(regenerated):
     tmp_path, written = regenerated
-    configs = ["circuit", "dummy", "lazy", "sat"]
-    pairs = [("circuit", "dummy"), ("circuit", "lazy"), ("circuit", "sat"), ("dummy", "lazy"),
-             ("dummy", "sat"), ("lazy", "sat")]
-    stems = ["masyu-cactus", "masyu-scaling", "masyu-lazy-loop"]
-    stems += [f"masyu-scatter-{a}-vs-{b}" for a, b in pairs]
+    # The sweep over the folder `small`: circuit, lazy, sat on four puzzles.
+    stems = [f"{SMALL}-cactus", f"{SMALL}-scaling", f"{SMALL}-lazy-loop"]
+    pairs = [("circuit", "lazy"), ("circuit", "sat"), ("lazy", "sat")]
+    stems += [f"{SMALL}-scatter-{a}-vs-{b}" for a, b in pairs]
+    # The dummy's sweep over two of those files, given by name: a set of its own, never mixed in.
+    stems += [f"{SPUN}-cactus", f"{SPUN}-scaling"]
     expected = {tmp_path / f"{stem}.{fmt}" for stem in stems for fmt in ("png", "svg")}
-    expected |= {tmp_path / "masyu-table.csv", tmp_path / "masyu-table.md"}
+    expected |= {tmp_path / f"{name}-table.{ext}" for name in (SMALL, SPUN) for ext in ("csv", "md")}
     assert set(written) == expected == set(tmp_path.iterdir())
     for path in expected:
         data = path.read_bytes()
-        assert len(data) > 200, path
+        assert len(data) > (100 if path.suffix == ".csv" else 200), path
         if path.suffix == ".png":
             assert data.startswith(b"\x89PNG")
         elif path.suffix == ".svg":
             assert b"<svg" in data[:2000]
-    markdown = (tmp_path / "masyu-table.md").read_text()
-    assert all(f"| {config} |" in markdown for config in configs)
+    markdown = (tmp_path / f"{SMALL}-table.md").read_text()
+    assert all(f"| {config} |" in markdown for config in ENCODINGS) and "| dummy |" not in markdown
     assert "host" in markdown and "time limit" in markdown
+    assert "4 instances × 3 configs × 1 seed" in markdown
 
 
 def test_table_numbers_match_summarize(runs, regenerated):
-    table = pd.read_csv(regenerated[0] / "masyu-table.csv", index_col="config")
-    expected = summarize(runs)
+    table = pd.read_csv(regenerated[0] / f"{SMALL}-table.csv", index_col="config")
+    real = runs[runs["encoding"] != "dummy"]
+    expected = summarize(real)
+    assert sorted(table.index) == sorted(expected.index) == sorted(ENCODINGS)
     for config in expected.index:
         for column in ("runs", "solved", "wrong", "timeout"):
             assert table.loc[config, column] == expected.loc[config, column], (config, column)
         for column in ("par2_s", "median_s"):
             np.testing.assert_allclose(table.loc[config, column], expected.loc[config, column], rtol=1e-9)
-    dummy = table.loc["dummy"]
+    dummy = pd.read_csv(regenerated[0] / f"{SPUN}-table.csv", index_col="config").loc["dummy"]
     assert dummy["solved"] == 0 and dummy["timeout"] + dummy["other"] == 2 and np.isnan(dummy["median_s"])
     # Speed-up over circuit: geometric mean of circuit time / config time on the instances both solved.
-    times = runs[runs["encoding"].isin(["circuit", "sat"])].pivot(index="instance", columns="encoding",
+    times = real[real["encoding"].isin(["circuit", "sat"])].pivot(index="instance", columns="encoding",
                                                                   values="solve_s")
     ratio = np.exp(np.mean(np.log(times["circuit"] / times["sat"])))
     np.testing.assert_allclose(table.loc["sat", "speedup_vs_circuit"], ratio, rtol=1e-9)
     assert table.loc["circuit", "speedup_vs_circuit"] == 1 and table.loc["sat", "both_solved"] == 4
+
+
+def test_runs_on_different_instances_get_no_common_virtual_best_and_the_footer_counts_right(runs):
+    inst = plots.per_instance(runs)  # all four configs at once, as the old default drew them
+    assert len(plots.virtual_best(inst)) == 2  # only the two puzzles every config ran
+    text = plots.stamp(runs)
+    assert f"{len(runs)} runs (4 configs on 4 instances, 2 run by every config, 1 seed)" in text
+    assert [group for (_, group), _ in plots.by_instance_set(runs)] == ["janko001.txt,janko012.txt", "small"]
 
 
 def test_stamp_names_set_runs_limit_host_and_versions(runs):
@@ -130,8 +145,19 @@ def test_cli_writes_files_and_reports(sweep_db, tmp_path, capsys):
     out = tmp_path / "plots"
     assert plot.main(["--db", str(db), "--out", str(out), "--baseline", "sat"]) == 0
     assert "wrote 10 files" in capsys.readouterr().out
-    assert (out / "masyu-scatter-sat-vs-circuit.svg").exists()  # the baseline goes on the x axis
-    assert "speedup_vs_sat" in (out / "masyu-table.md").read_text()
+    assert (out / f"{SMALL}-scatter-sat-vs-circuit.svg").exists()  # the baseline goes on the x axis
+    assert "speedup_vs_sat" in (out / f"{SMALL}-table.md").read_text()
+
+
+def test_cli_draws_one_set_or_one_sweep_and_names_the_others(sweep_db, tmp_path, capsys):
+    out = tmp_path / "plots"
+    assert plot.main(["--db", str(sweep_db), "--out", str(out), "--set", "small", "--baseline", "sat"]) == 0
+    assert {p.name.split("-cactus")[0] for p in out.glob("*-cactus.png")} == {SMALL}
+    assert plot.main(["--db", str(sweep_db), "--out", str(out), "--set", "nope"]) == 2
+    assert "small" in capsys.readouterr().err
+    sweep = results.load(sweep_db).query("encoding == 'dummy'")["sweep_id"].iloc[0]
+    assert plot.main(["--db", str(sweep_db), "--out", str(out), "--sweep", sweep]) == 0
+    assert {p.name.split("-cactus")[0] for p in out.glob("*-cactus.png")} == {SPUN}
 
 
 def test_cli_refuses_empty_or_missing_database(tmp_path, capsys):
@@ -154,7 +180,7 @@ def test_one_encoding_has_no_scatter_and_stale_files_go(runs, regenerated, tmp_p
     written = plot.regenerate(runs[runs["encoding"] == "sat"], tmp_path)
     names = {p.name for p in tmp_path.iterdir()}
     assert names == {p.name for p in written}
-    assert not any("scatter" in name for name in names) and "masyu-cactus.png" in names
+    assert not any("scatter" in name for name in names) and f"{SMALL}-cactus.png" in names
 
 
 def test_lazy_plot_only_for_configs_with_rounds(runs):

@@ -1,6 +1,8 @@
 """Renders of a solved Masyu: terminal text against golden files, and matplotlib images that are real files.
 
 After an intended change, rewrite the golden files: `LOOPBENCH_UPDATE_GOLDEN=1 pytest tests/test_render.py`.
+That run fails on purpose, naming each file it wrote: review the diff, then run the tests again
+without the switch, which is the run that can pass.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ SOLUTION = "955c9c/a956aa/aa956a/a36956/35ca00/003600"
 
 
 def check_golden(name: str, text: str) -> None:
-    """Compare `text` with tests/golden/NAME, or rewrite the file when updating."""
+    """Compare `text` with tests/golden/NAME, or rewrite the file when updating (and fail: never a pass)."""
     path = GOLDEN / name
     if UPDATE:
         path.write_text(text, encoding="utf-8")
-        return
+        pytest.fail(f"wrote {path} (LOOPBENCH_UPDATE_GOLDEN=1); review it and run again without the switch")
     assert path.exists(), f"missing golden file {path}; create it with LOOPBENCH_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8"), f"render differs from {path}"
 
@@ -49,6 +51,14 @@ def puzzle():
 )
 def test_text_render_matches_golden(puzzle, name, solution, ascii):
     check_golden(name, render_text(puzzle, solution, ascii=ascii))
+
+
+def test_the_update_switch_writes_and_fails(tmp_path, monkeypatch):
+    monkeypatch.setitem(globals(), "UPDATE", True)
+    monkeypatch.setitem(globals(), "GOLDEN", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="run again without the switch"):
+        check_golden("x.txt", "text")
+    assert (tmp_path / "x.txt").read_text(encoding="utf-8") == "text"
 
 
 def test_text_render_shape(puzzle):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -81,6 +82,26 @@ def test_a_longer_time_limit_runs_again_what_timed_out_under_a_shorter_one(tmp_p
     assert runs.loc[0.2, "status"] == "timeout" and runs.loc[5.0, "status"] == "unknown"
 
 
+def test_an_unsat_claim_is_unproven_then_refuted_and_the_disagreement_is_listed(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2), (2, 3)])
+    db = tmp_path / "runs.sqlite"
+    argv = ["--instances", str(folder), "--db", str(db)]
+    assert main(["--encoding", "dummy", "--option", "status=unsat", *argv]) == 0
+    out = capsys.readouterr().out
+    assert "unproven" in out and "disagreements" not in out
+    table = results.load(db)
+    assert set(table["unsat_verdict"]) == {"unproven"}
+    assert main(["--encoding", "sat", *argv]) == 0  # sat solves both: the dummy's claims are refuted
+    out = capsys.readouterr().out
+    assert "disagreements: 2 puzzle(s)" in out and "empty2x3" in out
+    assert set(results.load(db).dropna(subset=["unsat_verdict"])["unsat_verdict"]) == {"refuted"}
+    # On a bundled puzzle with a known solution the claim is wrong at once.
+    assert main(["--encoding", "dummy", "--option", "status=unsat", "--instances", "masyu-seed",
+                 "--db", str(db)]) == 0
+    wrong = results.load(db).query("source.str.startswith('masyu-janko-java')")
+    assert set(wrong["status"]) == {"wrong"} and "known solution" in capsys.readouterr().out
+
+
 def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, capsys):
     folder = write_instances(tmp_path / "set", [(2, 2)])
     (folder / "broken.txt").write_text("3 3\n- - -\n- x -\n- - -\n")
@@ -98,6 +119,7 @@ def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, ca
     ("extra", "words"),
     [
         (["--instances", "/no/such/place"], "/no/such/place"),
+        (["--instances", "{empty}"], "holds no puzzle files"),  # a folder that exists, with no .txt in it
         (["--option", "colour=red"], "colour"),
         (["--option", "seconds=soon"], "soon"),
         (["--encoding", "nosuch"], "nosuch"),
@@ -106,6 +128,8 @@ def test_a_malformed_instance_is_an_error_row_and_the_sweep_exits_0(tmp_path, ca
 )
 def test_argument_errors_are_one_line_and_exit_2(tmp_path, capsys, extra, words):
     folder = write_instances(tmp_path / "set", [(2, 2)])
+    (tmp_path / "empty").mkdir()
+    extra = [arg.replace("{empty}", str(tmp_path / "empty")) for arg in extra]
     db = str(tmp_path / "r.sqlite")
     code = main(["--encoding", "dummy", "--instances", str(folder), "--db", db, *extra])
     err = capsys.readouterr().err
@@ -137,7 +161,10 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
     db = tmp_path / "runs.sqlite"
     command = [sys.executable, "-m", "harness.run", "--encoding", "dummy", "--instances", str(folder),
                "--db", str(db), "--jobs", "2", "--option", "behave=sleep", "--option", "seconds=0.3"]
-    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    scratch = tmp_path / "tmp"  # the workers' temporary folders go here
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    sweep = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
     deadline = time.monotonic() + 60
     while count_rows(db) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -152,6 +179,7 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(alive(pid) for pid in workers)
+    assert list(scratch.iterdir()) == []  # and they took their temporary folders with them
 
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr

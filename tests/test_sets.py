@@ -75,6 +75,15 @@ def test_resolve_still_reads_paths_and_reports_nothing_found(tmp_path):
         resolve("masyu-no-such-set")
 
 
+def test_a_folder_without_puzzles_is_reported_as_such(tmp_path):
+    (tmp_path / "notes.md").write_text("no puzzles here\n")
+    with pytest.raises(FileNotFoundError, match="the folder holds no puzzle files") as caught:
+        resolve(str(tmp_path))
+    assert "no such" not in str(caught.value)
+    with pytest.raises(FileNotFoundError, match="no such instance set, file or directory"):
+        resolve(str(tmp_path / "missing"))
+
+
 def test_curated_sets_fit_their_descriptions():
     default = [inst.puzzle for inst in sets.instances("masyu-default")]
     assert 20 <= len(default) <= 40 and max(p.rows * p.cols for p in default) <= 20 * 20

@@ -9,14 +9,14 @@ import pandas as pd
 import pytest
 
 from harness.analysis import results
-from harness.run.store import COLUMNS, SCHEMA_VERSION, Store
+from harness.run.store import COLUMNS, RUN_COLUMNS, SCHEMA_VERSION, Store, q
 
 # The database contract of FORMATS.md, plus the limits summary.py reads: these names must not drift.
 CONTRACT = [
     "run_key", "instance", "source", "puzzle", "rows", "cols", "encoding", "options", "seed",
     "status", "solution", "verified", "detail", "solve_s", "build_s", "wall_s", "cpu_s", "peak_rss_mb",
     "iterations", "cuts", "conflicts", "host", "started_at", "time_limit_s", "memory_limit_mb",
-    "matches_known", "extra", "commit", "dirty", "finished_at",
+    "matches_known", "extra", "commit", "dirty", "finished_at", "fingerprint",
 ]
 
 
@@ -82,6 +82,31 @@ def test_a_newer_schema_is_refused(tmp_path):
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(RuntimeError, match="schema version"):
         Store(db)
+
+
+def old_database(path, version: int, extra_columns: tuple[str, ...] = ()) -> None:
+    """A file as an older loopbench wrote it: the columns of version 1 (no fingerprint), and a run."""
+    columns = [(n, t) for n, t in RUN_COLUMNS if n != "fingerprint"] + [(c, "INTEGER") for c in extra_columns]
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"CREATE TABLE runs ({', '.join(f'{q(n)} {t}' for n, t in columns)})")
+        conn.execute("INSERT INTO runs (run_key, status) VALUES ('old', 'solved')")
+        conn.execute(f"PRAGMA user_version = {version}")
+
+
+@pytest.mark.parametrize(("version", "extra"), [(1, ()), (2, ("unique",))], ids=["v1", "v2-with-unique"])
+def test_an_older_file_is_migrated_in_place_and_keeps_its_rows(tmp_path, version, extra):
+    db = tmp_path / "runs.sqlite"
+    old_database(db, version, extra)
+    assert results.load(db)["fingerprint"].isna().all()  # a reader copes with the old columns
+    with Store(db) as store:
+        assert store.insert(row(key="new", fingerprint="abc"))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        columns = [r[1] for r in conn.execute("PRAGMA table_info(runs)")]
+    assert set(COLUMNS) | set(extra) == set(columns) and columns.count("fingerprint") == 1
+    runs = results.load(db).set_index("run_key")
+    assert runs.loc["new", "fingerprint"] == "abc" and pd.isna(runs.loc["old", "fingerprint"])
+    Store(db).close()  # opening again migrates nothing twice
 
 
 def test_the_parquet_snapshot_matches_the_database(tmp_path):

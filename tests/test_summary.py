@@ -1,14 +1,17 @@
-"""The per-encoding summary: status counts, PAR-2 over the runs an encoding really ran, medians."""
+"""The per-encoding summary: status counts, PAR-2 over the runs an encoding really ran, medians,
+and unsat claims judged across runs (refuted, confirmed, unproven)."""
 
 import math
 
 import pandas as pd
 
 from harness.analysis.summary import par2, summarize
+from harness.analysis.verdicts import disagreements, unsat_verdicts
 
 
 def runs() -> pd.DataFrame:
     return pd.DataFrame({
+        "instance": ["p1", "p2", "p3", "p4", "p5", "p1"],
         "encoding": ["a", "a", "a", "a", "a", "b"],
         "status": ["solved", "timeout", "unsat", "error", "solved", "wrong"],
         "verified": [1, None, None, None, 0, 0],  # a solved row the checker did not accept is not solved
@@ -19,7 +22,7 @@ def runs() -> pd.DataFrame:
 
 def test_par2_scores_each_run():
     scores = par2(runs())
-    assert list(scores[:3]) == [1.0, 20.0, 2.0]
+    assert list(scores[:3]) == [1.0, 20.0, 20.0]  # p3's unsat: one encoding's word, not an answer
     assert math.isnan(scores[3])  # bad input: no encoding ran, so it does not count
     assert list(scores[4:]) == [20.0, 20.0]
 
@@ -27,7 +30,48 @@ def test_par2_scores_each_run():
 def test_summarize_counts_statuses_and_means_par2():
     table = summarize(runs())
     a, b = table.loc["a"], table.loc["b"]
-    assert (a["runs"], a["solved"], a["timeout"], a["unsat"], a["error"]) == (5, 2, 1, 1, 1)
-    assert a["par2_s"] == (1.0 + 20.0 + 2.0 + 20.0) / 4
+    assert (a["runs"], a["solved"], a["timeout"], a["unsat"], a["unproven"], a["error"]) == (5, 2, 1, 0, 1, 1)
+    assert a["par2_s"] == (1.0 + 20.0 + 20.0 + 20.0) / 4
     assert a["median_s"] == 1.0  # only the verified solve counts
     assert (b["wrong"], b["par2_s"]) == (1, 20.0) and math.isnan(b["median_s"])
+
+
+def claims() -> pd.DataFrame:
+    """q1: a and b say unsat (confirmed); q2: a says unsat, b solves it (refuted); q3: a alone (unproven)."""
+    return pd.DataFrame({
+        "instance": ["q1", "q1", "q2", "q2", "q3", "q3"],
+        "source": ["s/q1", "s/q1", "s/q2", "s/q2", "s/q3", "s/q3"],
+        "instance_sha256": ["h1", "h1", "h2", "h2", "h3", "h3"],
+        "encoding": ["a", "b", "a", "b", "a", "a"],
+        "options": ["{}"] * 6,
+        "seed": [0, 0, 0, 0, 0, 1],
+        "status": ["unsat", "unsat", "unsat", "solved", "unsat", "unsat"],
+        "verified": [None, None, None, 1, None, None],
+        "solve_s": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+        "time_limit_s": [10.0] * 6,
+        "detail": [""] * 6,
+    })
+
+
+def test_unsat_is_confirmed_by_a_second_encoding_refuted_by_a_solution_else_unproven():
+    verdicts = unsat_verdicts(claims())
+    assert list(verdicts) == ["confirmed", "confirmed", "refuted", pd.NA, "unproven", "unproven"]
+    table = summarize(claims())
+    assert (table.loc["a", "unsat"], table.loc["a", "unproven"], table.loc["a", "wrong"]) == (1, 2, 1)
+    assert list(par2(claims())) == [1.0, 2.0, 20.0, 4.0, 20.0, 20.0]  # the same encoding twice proves nothing
+
+
+def test_a_verdict_judged_over_the_whole_database_survives_selection():
+    judged = claims().assign(unsat_verdict=unsat_verdicts(claims()))
+    only_a = judged[judged["encoding"] == "a"]
+    assert list(summarize(only_a)["unsat"]) == [1]  # b's claim, left out here, still confirms q1
+    assert list(summarize(claims()[claims()["encoding"] == "a"])["unsat"]) == [0]  # judged alone: not
+
+
+def test_disagreements_list_unsat_claims_against_verified_solutions():
+    found = disagreements(claims())
+    assert list(found["instance"]) == ["q2"]
+    assert (found["unsat_by"].iloc[0], found["solved_by"].iloc[0]) == ("a", "b")
+    known = claims().iloc[:1].assign(status="wrong", detail="claimed unsat, but a known solution exists")
+    assert list(disagreements(known)["solved_by"]) == ["the known solution"]
+    assert disagreements(claims().iloc[:2]).empty

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from harness.analysis.verdicts import with_verdicts
 from harness.run.store import COLUMNS, RUN_COLUMNS
 
 # Stable dtypes whatever the NULLs: nullable integers, floats with NaN.
@@ -18,16 +19,44 @@ DEFAULT_DB = Path("results/runs.sqlite")
 
 
 def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:
-    """Every run in the database as a DataFrame, one row per run, columns as in FORMATS.md."""
+    """Every run in the database as a DataFrame, one row per run, columns as in docs/FORMATS.md.
+
+    A file of an older schema reads too (columns it lacks come back empty). One column is derived:
+    `unsat_verdict`, each unsat claim judged against every run of the file (`analysis.verdicts`).
+    """
     path = Path(db)
     if not path.is_file():
         raise FileNotFoundError(f"no results database at {path}")
     # Read-only: a reader must never create, migrate or lock the coordinator's file.
     with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
         if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'runs'").fetchone():
-            return pd.DataFrame(columns=list(COLUMNS)).astype(DTYPES)
-        runs = pd.read_sql("SELECT * FROM runs ORDER BY started_at, run_key", conn)
-    return runs.astype({name: kind for name, kind in DTYPES.items() if name in runs.columns})
+            runs = pd.DataFrame(columns=list(COLUMNS))
+        else:
+            runs = pd.read_sql("SELECT * FROM runs ORDER BY started_at, run_key", conn)
+    for name in COLUMNS:
+        if name not in runs:
+            runs[name] = None
+    runs = runs.astype({name: kind for name, kind in DTYPES.items() if name in runs.columns})
+    return with_verdicts(runs)
+
+
+def latest(runs: pd.DataFrame) -> pd.DataFrame:
+    """The runs of the newest code only: what summaries, plots and notebooks show unless asked otherwise.
+
+    Per encoding and options, only the runs with the fingerprint of the most recent run (rows from
+    before fingerprints count as one older version); and per run identity (puzzle, encoding,
+    options, seed, limits, code), only the newest row, so a `--rerun` replaces what it ran again.
+    """
+    if runs.empty:
+        return runs
+    when = runs["finished_at"].fillna(runs["started_at"]).fillna("")
+    code = runs["fingerprint"].fillna("") if "fingerprint" in runs else pd.Series("", index=runs.index)
+    ordered = runs.assign(_when=when, _code=code).sort_values("_when", kind="stable")
+    newest = ordered.groupby(["encoding", "options"], dropna=False)["_code"].transform("last")
+    kept = ordered[ordered["_code"] == newest]
+    identity = ["instance_sha256", "encoding", "options", "seed", "time_limit_s", "memory_limit_mb", "_code"]
+    kept = kept.drop_duplicates(subset=identity, keep="last")
+    return runs[runs.index.isin(kept.index)]
 
 
 def snapshot_path(db: str | Path) -> Path:

@@ -50,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
                    help="a running Dask scheduler (default: a LocalCluster)")
     p.add_argument("--order-seed", type=int, default=0, metavar="N",
                    help="seed of the shuffled run order (default %(default)d)")
+    p.add_argument("--rerun", action="store_true",
+                   help="run again what the database already holds for this code (new rows; the old stay)")
     return p
 
 
@@ -78,7 +80,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         seeds=list(dict.fromkeys(args.seed or [0])), time_s=args.time_limit, memory_mb=args.memory_limit,
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
         scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs,
-        argv=list(sys.argv[1:] if argv is None else argv),
+        argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
     )
     try:
         plan.resolved_options()
@@ -103,5 +105,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{report.recorded} recorded, {report.failed} failed in the harness; database {plan.db}")
     print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
           else "(no runs)")
+    if not report.disagreements.empty:
+        print(f"\ndisagreements: {len(report.disagreements)} puzzle(s) called unsat by some runs, while a "
+              "solution the checker accepts exists:")
+        print(report.disagreements.to_string(index=False))
     return 1 if report.failed else 0
 

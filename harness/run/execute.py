@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from harness import kinds, registry
+from harness import fingerprint, kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
 from harness.instances import Instance
 
@@ -20,24 +20,26 @@ from harness.instances import Instance
 STAT_COLUMNS = ("build_s", "iterations", "cuts", "conflicts")
 
 
-def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits) -> str:
-    """The run's identity: a hash of the puzzle's content, the encoding, its options and the seed.
+def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
+            code: str = "") -> str:
+    """The run's identity: a hash of the puzzle's content, the encoding, its options, the seed, the
+    limits and the fingerprint of the code that runs it (`harness.fingerprint`).
 
-    The limits are hashed too (FORMATS.md's key, extended): a sweep with a longer time limit
-    must run again what timed out under a shorter one, not reuse it.
+    The limits are hashed so that a sweep with a longer time limit runs again what timed out under
+    a shorter one; the fingerprint, so that changed code (or solver versions) means new runs.
     """
-    blob = json.dumps(
-        [instance.content_hash, encoding, options, seed, limits.time_s, limits.memory_mb], sort_keys=True
-    )
+    key = [instance.content_hash, encoding, options, seed, limits.time_s, limits.memory_mb, code]
+    blob = json.dumps(key, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
 def identity(
-    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits
+    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits, code: str = ""
 ) -> dict[str, Any]:
     puzzle = instance.puzzle
     return {
-        "run_key": run_key(instance, encoding, options, seed, limits),
+        "run_key": run_key(instance, encoding, options, seed, limits, code),
+        "fingerprint": code or None,
         "instance": instance.name,
         "source": instance.source,
         "instance_sha256": instance.content_hash,
@@ -51,18 +53,23 @@ def identity(
 
 
 def execute(
-    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits
+    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
+    code: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
-    The row records the options with the encoding's defaults filled in, as sweeps key them.
+    The row records the options with the encoding's defaults filled in, as sweeps key them, and
+    the fingerprint of this process's code for the encoding (`code`: the modules and imports the
+    coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
     """
     try:
         solver = registry.create(encoding, **options)
     except ValueError as exc:
         row = identity(instance, encoding, options, seed, limits)
         return {**row, "status": "error", "detail": str(exc), "verified": None}
-    row = identity(instance, encoding, solver.options, seed, limits)
+    scope = fingerprint.scope(encoding) if code is None else fingerprint.Scope(**code)
+    printed = fingerprint.loaded(tuple(scope.modules), tuple(scope.imports))
+    row = identity(instance, encoding, solver.options, seed, limits, printed)
     if instance.puzzle is None:
         return {**row, "status": "error", "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):

@@ -8,11 +8,12 @@ follow the database contract in FORMATS.md; keys a row carries beyond them go in
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
 
 # (column, SQL type) in the order pandas shows them. FORMATS.md names the contract; keep names exact.
 RUN_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -48,6 +49,7 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("networkx_version", "TEXT"),
     ("commit", "TEXT"),
     ("dirty", "INTEGER"),
+    ("fingerprint", "TEXT"),  # of the encoding's code and solver versions (harness.fingerprint)
     ("host", "TEXT"),
     ("started_at", "TEXT"),
     ("finished_at", "TEXT"),
@@ -76,14 +78,19 @@ def q(name: str) -> str:
     return f'"{name}"'
 
 
-# Migrations from version N-1 to N, each a list of statements run in one transaction.
+# Migrations from version N-1 to N, each a list of statements run in one transaction. Version 1
+# creates the tables with every column of today; a later version adds its columns to older files
+# (`ALTER TABLE … ADD COLUMN`, skipped where the column is there already), so versions apply in
+# any order of merging and a version number with no entry here is simply passed.
 MIGRATIONS: dict[int, list[str]] = {
     1: [
         f"CREATE TABLE IF NOT EXISTS runs ({', '.join(f'{q(n)} {t}' for n, t in RUN_COLUMNS)})",
         f"CREATE TABLE IF NOT EXISTS sweeps ({', '.join(f'{q(n)} {t}' for n, t in SWEEP_COLUMNS)})",
         "CREATE INDEX IF NOT EXISTS runs_by_encoding ON runs (encoding, status)",
     ],
+    3: [f"ALTER TABLE runs ADD COLUMN {q('fingerprint')} TEXT"],
 }
+ADD_COLUMN = re.compile(r'ALTER TABLE\s+"?(\w+)"?\s+ADD COLUMN\s+"?(\w+)"?', re.IGNORECASE)
 
 
 class Store:
@@ -108,9 +115,20 @@ class Store:
             )
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.conn:
-                for statement in MIGRATIONS[target]:
+                for statement in MIGRATIONS.get(target, []):
+                    added = ADD_COLUMN.match(statement)
+                    if added and added[2] in self._columns(added[1]):
+                        continue  # created with the table, or added by another version's migration
                     self.conn.execute(statement)
                 self.conn.execute(f"PRAGMA user_version = {target}")
+        with self.conn:  # a column of today that no migration added (versions merged out of order)
+            have = self._columns("runs")
+            for name, kind in RUN_COLUMNS:
+                if name not in have:
+                    self.conn.execute(f"ALTER TABLE runs ADD COLUMN {q(name)} {kind}")
+
+    def _columns(self, table: str) -> set[str]:
+        return {row[1] for row in self.conn.execute(f"PRAGMA table_info({q(table)})")}
 
     def done_keys(self) -> set[str]:
         return {key for (key,) in self.conn.execute("SELECT run_key FROM runs")}

@@ -31,7 +31,8 @@ from harness.run.worker import TAIL_CHARS, proc_status_kb
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
 START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack
 TICK = os.sysconf("SC_CLK_TCK")
-# An encoding that answers `unknown` this close to its limit ran out of time (its own budget stopped it).
+# An encoding that answers `unknown` having used this share of its CPU budget ran out of time (its own
+# clock stopped it a little before the supervisor would have): a `timeout`, whichever encoding it is.
 UNKNOWN_AT_LIMIT = 0.98
 MEMORY_WORDS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory")
 
@@ -51,6 +52,19 @@ def proc_cpu_s(pid: int) -> float | None:
     return sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
 
 
+def proc_run_delay_s(pid: int) -> float:
+    """Seconds the process's main thread has spent runnable but waiting for a CPU (/proc/PID/schedstat).
+
+    0 where the kernel does not say. The wall-time cap leaves this time out: it guards against
+    runs that hang, and a run that waits for a CPU on a loaded machine is not hanging.
+    """
+    try:
+        with open(f"/proc/{pid}/schedstat") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def describe(status: int) -> str:
     code = os.waitstatus_to_exitcode(status)
     if code < 0:
@@ -60,6 +74,10 @@ def describe(status: int) -> str:
 
 class WorkerStartError(RuntimeError):
     pass
+
+
+class CodeChanged(RuntimeError):
+    """A worker's code is not the code the sweep planned for: the run is not stored."""
 
 
 class WorkerProcess:
@@ -201,7 +219,7 @@ class Supervisor:
             os.truncate(path, 0)  # each crash's detail shows its own run's output only
         worker.result_path.unlink(missing_ok=True)
         request = {key: spec[key] for key in REQUEST_KEYS} | {"seq": self.seq}
-        cpu0 = proc_cpu_s(worker.pid) or 0.0
+        cpu0, delay0 = proc_cpu_s(worker.pid) or 0.0, proc_run_delay_s(worker.pid)
         time_s, memory_kb = spec["time_s"], spec["memory_mb"] << 10
         start = time.monotonic()
         cap = start + spec.get("wall_cap_s", wall_cap(time_s))
@@ -225,12 +243,17 @@ class Supervisor:
             cpu = (proc_cpu_s(worker.pid) or cpu0) - cpu0
             rss_kb = proc_status_kb("VmRSS", str(worker.pid))
             peak_kb = max(peak_kb, proc_status_kb("VmHWM", str(worker.pid)))
-            if cpu >= time_s:
-                reason = ("timeout", f"killed at {cpu:.2f} s of CPU (limit {time_s:g} s)")
-            elif rss_kb > memory_kb:
+            if rss_kb > memory_kb:  # memory first: of two limits crossed in one poll, it is the urgent one
                 reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS (limit {spec['memory_mb']} MB)")
-            elif time.monotonic() > cap:
-                reason = ("timeout", f"killed at the wall-time cap of {cap - start:.1f} s (CPU {cpu:.2f} s)")
+            elif cpu >= time_s:
+                reason = ("timeout", f"killed at {cpu:.2f} s of CPU (limit {time_s:g} s)")
+            elif time.monotonic() > cap and (
+                waited := proc_run_delay_s(worker.pid) - delay0
+            ) < time.monotonic() - cap:
+                # The cap counts the time the run used or spent blocked, not time it waited for a CPU:
+                # on a loaded machine a busy run is judged by its CPU and memory, a hung one by the cap.
+                reason = ("timeout", f"killed at the wall-time cap of {cap - start:.1f} s (CPU {cpu:.2f} s, "
+                                     f"{waited:.2f} s waiting for a CPU not counted)")
             else:
                 continue
             worker.kill()
@@ -252,6 +275,10 @@ class Supervisor:
         answer = json.loads(worker.result_path.read_text())
         if answer["seq"] != self.seq:
             raise RuntimeError(f"worker {worker.pid} answered request {answer['seq']}, not {self.seq}")
+        theirs, ours = answer["row"].get("fingerprint"), spec["identity"].get("fingerprint")
+        if theirs and ours and theirs != ours:
+            raise CodeChanged(f"worker {worker.pid} runs code with fingerprint {theirs}, the sweep planned "
+                              f"{ours}: the code changed during the sweep; run the sweep again")
         measures = {"wall_s": wall_s, "cpu_s": answer["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"]}
         return overlay({**answer["row"], **measures}, spec)
 
@@ -278,22 +305,24 @@ class Supervisor:
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
 REQUEST_KEYS = ("name", "source", "text", "known_solution", "encoding", "options", "seed",
-                "time_s", "memory_mb")
+                "time_s", "memory_mb", "code")
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
     """The runner's word over the encoding's: past the CPU or memory limit, a run is a timeout or memout.
 
-    An answer that arrives after the limit is not a success (DESIGN.md): the late verdict is kept
-    in `extra`-bound keys, the solution column stays empty.
+    One clock: the limit is CPU time, so a run is judged by the CPU it used (`cpu_s`), never by
+    the wall time it took. An answer that arrives after the limit is not a success (DESIGN.md):
+    the late verdict is kept in `extra`-bound keys, the solution column stays empty. An `unknown`
+    that used its CPU budget is a `timeout`; one that gave up with CPU budget left stays `unknown`.
     """
     time_s, memory_mb = spec["time_s"], spec["memory_mb"]
     status, cpu_s = row["status"], row["cpu_s"]
     late = None
     if status in ("solved", "unsat", "unknown") and cpu_s > time_s:  # a wrong answer stays wrong
         late = ("timeout", f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit")
-    elif status == "unknown" and max(cpu_s, row.get("solve_s") or 0.0) >= UNKNOWN_AT_LIMIT * time_s:
-        late = ("timeout", f"gave up after {row.get('solve_s') or 0.0:.2f} s (limit {time_s:g} s)")
+    elif status == "unknown" and cpu_s >= UNKNOWN_AT_LIMIT * time_s:
+        late = ("timeout", f"gave up having used {cpu_s:.2f} s of its {time_s:g} s CPU budget")
     elif status not in ("error", "memout") and row["peak_rss_mb"] > memory_mb:
         late = ("memout", f"peak RSS {row['peak_rss_mb']:.0f} MB, over the {memory_mb} MB limit")
     if late is None:

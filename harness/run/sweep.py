@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sys
 import time
@@ -14,9 +15,10 @@ from uuid import uuid4
 import pandas as pd
 from tqdm.auto import tqdm
 
-from harness import provenance, registry
+from harness import fingerprint, provenance, registry
 from harness.analysis import results
 from harness.analysis.summary import summarize
+from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits
 from harness.instances import Instance
 from harness.run import executors
@@ -43,6 +45,7 @@ class Sweep:
     runs_per_worker: int | None = None  # local executor: retire workers after this many runs (1: fresh each)
     instance_specs: list[str] = field(default_factory=list)
     argv: list[str] | None = None
+    rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
         """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
@@ -60,12 +63,22 @@ class Report:
     recorded: int
     failed: int
     summary: pd.DataFrame
+    # Puzzles of this sweep on which some run said unsat and another found a verified solution.
+    disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
-def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> dict:
-    """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text."""
+def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
+              code: fingerprint.Scope | None = None) -> dict:
+    """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text.
+
+    `code` is what the encoding's fingerprint covers (found here when None); the worker hashes
+    the same modules and the run is stored only if it gets the same fingerprint.
+    """
+    code = code or fingerprint.scope(encoding)
+    limits = Limits(sweep.time_s, sweep.memory_mb)
     return {
-        "identity": identity(instance, encoding, options, seed, Limits(sweep.time_s, sweep.memory_mb)),
+        "identity": identity(instance, encoding, options, seed, limits, fingerprint.digest(code)),
+        "code": code.as_dict(),
         "name": instance.name,
         "source": instance.source,
         "text": instance.text,  # the kind line included: the worker reads it back with kinds.read_text
@@ -84,11 +97,12 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
 def plan(sweep: Sweep) -> list[dict]:
     """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding)."""
     options = sweep.resolved_options()
+    code = {name: fingerprint.scope(name) for name in sweep.encodings}  # once per sweep
     specs: dict[str, dict] = {}
     for instance in sweep.instances:
         for encoding in sweep.encodings:
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[encoding], seed)
+                spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding])
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -132,13 +146,16 @@ class Progress:
 def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
     specs = plan(sweep)
+    sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
     try:
         done = store.done_keys()
+        if sweep.rerun:
+            specs = [rekeyed(s, sweep_id) if s["identity"]["run_key"] in done else s for s in specs]
         todo = [spec for spec in specs if spec["identity"]["run_key"] not in done]
         origin = {**provenance.commit(), **provenance.host()}
         record = {
-            "sweep_id": f"{provenance.now()[:19]}-{uuid4().hex[:8]}",
+            "sweep_id": sweep_id,
             "started_at": provenance.now(),
             "argv": sweep.argv or [],
             "config": config(sweep),
@@ -161,9 +178,18 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     results.write_snapshot(sweep.db)
     keys = {spec["identity"]["run_key"] for spec in specs}
     runs = results.load(sweep.db)
-    summary = summarize(runs[runs["run_key"].isin(keys)])
+    mine = runs["run_key"].isin(keys)
+    summary = summarize(runs[mine])
+    contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
-    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary)
+    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, contested)
+
+
+def rekeyed(spec: dict, sweep_id: str) -> dict:
+    """A stored run planned again by `--rerun`: a key of its own (the old row stays), naming the old key."""
+    key = spec["identity"]["run_key"]
+    fresh = hashlib.sha256(f"{key}:{sweep_id}".encode()).hexdigest()[:32]
+    return {**spec, "identity": {**spec["identity"], "run_key": fresh, "rerun_of": key}}
 
 
 def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict, bar: Progress,
@@ -202,4 +228,5 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "jobs": sweep.jobs,
         "scheduler": sweep.scheduler,
         "order_seed": sweep.order_seed,
+        "rerun": sweep.rerun,
     }

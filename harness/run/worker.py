@@ -76,15 +76,16 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
     """Run one request under the worker-side backstops; always returns an answer, never raises."""
     time_s, memory_mb = request["time_s"], request["memory_mb"]
     reset_peak_rss()
-    cpu0 = cpu_seconds()
+    cpu0, origin = cpu_seconds(), time.process_time()  # the budget starts now, for the encoding too
     set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + time_s) + 1)
     set_soft_limit(resource.RLIMIT_AS, (proc_status_kb("VmSize") << 10) + (2 * memory_mb << 20))
     try:
         puzzle = kinds.read_text(request["text"], request["source"])
         instance = Instance(request["name"], request["source"], puzzle,
                             known_solution=request.get("known_solution", ""))
-        limits = Limits(time_s=time_s, memory_mb=memory_mb)
-        row = execute(instance, request["encoding"], request["options"], request["seed"], limits)
+        limits = Limits(time_s=time_s, memory_mb=memory_mb, cpu_origin=origin)
+        row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
+                      code=request.get("code"))
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}
@@ -131,13 +132,16 @@ def main(argv: list[str] | None = None) -> int:
     for module in filter(None, args.preload.split(",")):
         importlib.import_module(module)
     result = folder / "result.json"
-    os.write(args.notify, b"R")
-    for line in sys.stdin.buffer:
-        answer = serve(json.loads(line))
-        write_atomically(result, json.dumps(answer, default=str))
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.write(args.notify, b"D")
+    try:
+        os.write(args.notify, b"R")
+        for line in sys.stdin.buffer:
+            answer = serve(json.loads(line))
+            write_atomically(result, json.dumps(answer, default=str))
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.write(args.notify, b"D")
+    except (BrokenPipeError, FileNotFoundError):
+        pass  # nobody reads the notify pipe, or the parent watchdog removed the folder: no supervisor
     # End of input without being killed: the supervisor is gone (a supervisor that closes us kills us).
     shutil.rmtree(folder, ignore_errors=True)
     return 0

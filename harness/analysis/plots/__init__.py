@@ -1,6 +1,9 @@
 """Comparison plots, the results table and paired statistics, for `harness.plot` and the notebooks."""
 
 from harness.analysis.plots.data import (
+    by_instance_set,
+    common_instances,
+    instance_group,
     load,
     markdown,
     per_instance,
@@ -29,6 +32,9 @@ from harness.analysis.plots.stats import RatioEstimate, bootstrap_geomean, paire
 __all__ = [
     "RatioEstimate",
     "bootstrap_geomean",
+    "by_instance_set",
+    "common_instances",
+    "instance_group",
     "cactus",
     "cells_axis",
     "growth_exponent",

@@ -14,15 +14,18 @@ from harness.analysis.summary import par2, solved_mask, summarize
 TABLE_STATUSES = ("solved", "wrong", "timeout")
 
 
-def load(db: str | Path) -> pd.DataFrame:
+def load(db: str | Path, all_fingerprints: bool = False) -> pd.DataFrame:
     """The runs (`harness.results.load`), each with the `--instances` specs of the sweep that ran it.
 
-    The specs (`instance_specs`, comma-separated) name the set(s) in every figure's stamp; runs
-    whose sweep is not recorded fall back to the folder or collection of their source.
+    Only the runs of the newest code per encoding and options (`results.latest`) unless
+    `all_fingerprints`. The specs (`instance_specs`, comma-separated) name the set(s) in every
+    figure's stamp and split the runs into instance sets; runs whose sweep is not recorded fall
+    back to the folder or collection of their source.
     """
     from harness.analysis import results
 
-    return with_sweep_specs(results.load(db), db)
+    runs = results.load(db)
+    return with_sweep_specs(runs if all_fingerprints else results.latest(runs), db)
 
 
 def with_sweep_specs(runs: pd.DataFrame, db: str | Path) -> pd.DataFrame:
@@ -69,6 +72,13 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
         varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
         for i in mine if varying else ():
             labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
+    if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
+        code = ["old" if pd.isna(f) else str(f)[:8] for f in runs["fingerprint"]]
+        for label in set(labels):
+            mine = [i for i, x in enumerate(labels) if x == label]
+            if len({code[i] for i in mine}) > 1:
+                for i in mine:
+                    labels[i] = f"{label}@{code[i]}"
     return runs.assign(config=labels)
 
 
@@ -89,6 +99,31 @@ def instance_set(source: object) -> str:
         return "tatham ids"
     parent = Path(text).parent.name
     return parent or "files"
+
+
+def instance_group(runs: pd.DataFrame) -> pd.Series:
+    """The instance set each run belongs to: its sweep's `--instances` (set, folder or file names),
+    or, for a run whose sweep is not recorded, the collection or folder of its source."""
+    fallback = runs["source"].map(instance_set)
+    if "instance_specs" not in runs:
+        return fallback
+    named = runs["instance_specs"].fillna("").map(
+        lambda joined: ",".join(Path(s).name or s for s in str(joined).split(",") if s))
+    return named.where(named != "", fallback)
+
+
+def by_instance_set(runs: pd.DataFrame) -> list[tuple[tuple[str, str], pd.DataFrame]]:
+    """The runs split by puzzle kind and instance set: each part compares configs on the same puzzles."""
+    labelled = runs.assign(instance_group=instance_group(runs))
+    return [((str(kind), str(group)), part.reset_index(drop=True))
+            for (kind, group), part in labelled.groupby(["puzzle", "instance_group"], sort=True)]
+
+
+def common_instances(inst: pd.DataFrame) -> pd.Index:
+    """The (instance_set, instance) pairs that every config in `inst` (per_instance rows) ran."""
+    configs = inst["config"].nunique()
+    ran = inst.groupby(["instance_set", "instance"])["config"].nunique()
+    return ran.index[ran == configs]
 
 
 def extra_stat(runs: pd.DataFrame, key: str) -> pd.Series:
@@ -151,8 +186,11 @@ def wide_times(inst: pd.DataFrame) -> pd.DataFrame:
 
 
 def virtual_best(inst: pd.DataFrame) -> pd.Series:
-    """The virtual best configuration: per instance, the least PAR-2 over the configs that ran it."""
-    return wide_times(inst).min(axis=1)
+    """The virtual best configuration: per instance that every config ran, the least PAR-2 among them.
+
+    Instances some config did not run are left out: a best over different puzzles compares nothing.
+    """
+    return wide_times(inst).loc[common_instances(inst)].min(axis=1)
 
 
 def resolve_baseline(configs: list[str], wanted: str | None, role: str = "baseline") -> str | None:
@@ -236,10 +274,17 @@ def stamp(runs: pd.DataFrame) -> str:
     if len(sets) > 4:
         sets = [*sets[:4], f"… ({len(sets) - 4} more)"]
     seeds = runs["seed"].nunique()
-    configs = with_config(runs)["config"].nunique()
-    instances = runs.assign(_set=set_of).groupby(["_set", "instance"]).ngroups
-    first = (f"set{'s' if len(sets) > 1 else ''}: {', '.join(sets)} · {len(runs)} runs "
-             f"({_count(instances, 'instance')} × {_count(configs, 'config')} × {_count(seeds, 'seed')})"
+    labelled = runs.assign(_set=set_of, _config=with_config(runs)["config"])
+    configs = labelled["_config"].nunique()
+    instances = labelled.groupby(["_set", "instance"]).ngroups
+    run_by = labelled.groupby(["_set", "instance"])["_config"].nunique()
+    common = int((run_by == configs).sum())
+    if len(runs) == instances * configs * seeds and common == instances:
+        counted = f"{_count(instances, 'instance')} × {_count(configs, 'config')} × {_count(seeds, 'seed')}"
+    else:  # say what ran, never a product that did not
+        counted = (f"{_count(configs, 'config')} on {_count(instances, 'instance')}, {common} run by every "
+                   f"config, {_count(seeds, 'seed')}")
+    first = (f"set{'s' if len(sets) > 1 else ''}: {', '.join(sets)} · {len(runs)} runs ({counted})"
              f" · time limit {_values(runs['time_limit_s'], ' s')}")
     parts = [f"host {_values(runs.get('host'))}"]
     for column, name in (("ortools_version", "ortools"), ("pysat_version", "python-sat"),

@@ -8,7 +8,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from harness.analysis.plots.data import per_instance, resolve_baseline, stamp, with_config
+from harness.analysis.plots.data import common_instances, per_instance, resolve_baseline, stamp, with_config
 
 FOOTER_LINE_IN = 0.13  # inches of figure height per line of the stamp under the axes
 VBS_LABEL = "virtual best"
@@ -57,8 +57,12 @@ def cactus(runs: pd.DataFrame):
     fig, (ax,) = _figure(f"Instances solved within a time ({inst['puzzle'].iloc[0]})")
     ran = inst.groupby("config").size()
     curves = [(c, times[c], ran[c], dict(color=colours[c], marker="o", ms=3, lw=1.6)) for c in times.columns]
-    if len(curves) > 1:  # with one config the virtual best is that config again
-        curves.append((VBS_LABEL, times.min(axis=1), total, dict(color="black", ls="--", lw=1.2)))
+    common = common_instances(inst)
+    if len(curves) > 1 and len(common):  # with one config the virtual best is that config again
+        # Only over the instances every config ran: a best over different puzzles compares nothing.
+        label = VBS_LABEL if len(common) == total else f"{VBS_LABEL}, on the {len(common)} all ran"
+        best = times.loc[common].min(axis=1)
+        curves.append((label, best, len(common), dict(color="black", ls="--", lw=1.2)))
     for name, series, runs_of, style in curves:
         t = np.sort(series.dropna().to_numpy())
         ax.plot(np.arange(1, len(t) + 1), t, label=f"{name} ({len(t)}/{runs_of})", **style)

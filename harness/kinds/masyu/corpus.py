@@ -1,4 +1,4 @@
-"""Importers of the raw Masyu collections (../shared/corpus layouts), from which the bundles are built.
+"""Importers of the raw Masyu collections (as each upstream ships them), from which the bundles are built.
 
 Each importer reads one upstream layout as shipped (no hand edits) and yields Entries: a name, the
 puzzle, the known solution as our solution string ("" when the source has none) and a few columns
@@ -22,7 +22,7 @@ from harness.grid import Edge, Grid, solution_string
 from harness.kinds.masyu import formats as masyu_formats
 from harness.kinds.masyu.model import Masyu
 
-# The corpus folders, as named in ../shared/corpus, and the bundle each one becomes.
+# The raw corpus's folders (one per collection, given to `harness.sets build`) and the bundle each becomes.
 JANKO_JAVA = "janko-java"
 PUZZLE_MASYU = "joshprzybyszewski-masyu"
 JANKO_TKOZ0 = "janko-tkoz0"

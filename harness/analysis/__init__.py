@@ -1,0 +1,1 @@
+"""Reading results: the database as pandas (results), summaries, unsat verdicts, plots and statistics."""
