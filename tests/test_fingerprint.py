@@ -122,9 +122,12 @@ def test_a_new_puzzle_kind_changes_only_the_fingerprints_of_encodings_that_serve
         return done.stdout.split()
 
     before = prints()
-    walls = tmp_path / "code" / "harness" / "kinds" / "walls"
-    walls.mkdir()
-    (walls / "__init__.py").write_text('"""Walls: only the dummy serves it (it serves every kind)."""\n')
+    newkind = tmp_path / "code" / "harness" / "kinds" / "newkind"
+    newkind.mkdir()
+    (newkind / "__init__.py").write_text(
+        '"""A new kind: only the dummy serves it (it serves every kind)."""\n'
+        "from harness.kinds.masyu import MasyuKind\n\n\n"
+        "class NewKind(MasyuKind):\n    name = 'newkind'\n\n\nKIND = NewKind()\n")
     after = prints()
     assert after[0] == before[0] and after[1] != before[1]
 
