@@ -10,7 +10,7 @@ import pytest
 from harness import kinds
 from harness.kinds import read_spec, save_image
 from harness.kinds.slitherlink.draw import render_text
-from harness.solve import EXIT_SOLVED, EXIT_UNSOLVED, main
+from harness.solve import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, main
 
 matplotlib.use("Agg")
 
@@ -93,12 +93,16 @@ def text_file(tmp_path):
     return path
 
 
-def test_solve_reaches_the_kind_and_says_no_encoding_supports_it(text_file, capsys):
-    assert main([str(text_file)]) == EXIT_UNSOLVED
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "formats5: slitherlink 5x5, 9 clues; circuit: error"
-    assert "does not support slitherlink" in out[1]
-    assert out[3] == "·   ·   ·   ·   ·   ·"  # the bare puzzle is drawn
+def test_a_text_file_with_a_kind_line_is_solved_by_the_default_loop_strategy(text_file, capsys):
+    assert main([str(text_file)]) == EXIT_SOLVED
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("formats5: slitherlink 5x5, 9 clues; circuit: solved")
+    assert SOLVED_BOX.rstrip("\n") in out  # the one loop, drawn
+
+
+def test_an_encoding_that_does_not_serve_the_kind_is_an_error(text_file, capsys):
+    assert main([str(text_file), "-e", "cpsat"]) in (EXIT_UNSOLVED, EXIT_BAD_INPUT)
+    assert "slitherlink" in capsys.readouterr().out + capsys.readouterr().err
 
 
 def test_a_right_answer_is_checked_and_drawn(text_file, tmp_path, capsys):
