@@ -50,6 +50,9 @@ def parser() -> argparse.ArgumentParser:
                    help="a running Dask scheduler (default: a LocalCluster)")
     p.add_argument("--order-seed", type=int, default=0, metavar="N",
                    help="seed of the shuffled run order (default %(default)d)")
+    p.add_argument("--unique", action="store_true",
+                   help="ask each solved run again with its solution excluded, within the same time limit, "
+                        "and record the answer in the `unique` column (encodings that can exclude solutions)")
     return p
 
 
@@ -77,7 +80,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         instances=found, encodings=list(dict.fromkeys(names)), options=options,
         seeds=list(dict.fromkeys(args.seed or [0])), time_s=args.time_limit, memory_mb=args.memory_limit,
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
-        scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs,
+        scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs, unique=args.unique,
         argv=list(sys.argv[1:] if argv is None else argv),
     )
     try:
@@ -99,8 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("harness.run: interrupted; finished runs are stored, the same command resumes", file=sys.stderr)
         return 130
-    print(f"sweep {report.sweep_id}: {report.planned} runs planned, {report.skipped} already stored, "
-          f"{report.recorded} recorded, {report.failed} failed in the harness; database {plan.db}")
+    skipped = (f" ({report.unsupported} instance x encoding pairs skipped: the encoding does not serve the "
+               "puzzle kind)") if report.unsupported else ""
+    print(f"sweep {report.sweep_id}: {report.planned} runs planned{skipped}, "
+          f"{report.skipped} already stored, {report.recorded} recorded, {report.failed} failed in the "
+          f"harness; database {plan.db}")
     print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
           else "(no runs)")
     return 1 if report.failed else 0

@@ -278,7 +278,7 @@ class Supervisor:
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
 REQUEST_KEYS = ("name", "source", "text", "known_solution", "encoding", "options", "seed",
-                "time_s", "memory_mb")
+                "time_s", "memory_mb", "unique")
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
@@ -306,6 +306,7 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
         "solution": "",
         "verified": None,
         "matches_known": None,
+        "unique": None,
         "late_status": status,
         "late_solution": row.get("solution", ""),
     }

@@ -41,6 +41,7 @@ class Sweep:
     scheduler: str | None = None
     order_seed: int = 0
     runs_per_worker: int | None = None  # local executor: retire workers after this many runs (1: fresh each)
+    unique: bool = False  # ask each solved run again with its solution excluded (the `unique` column)
     instance_specs: list[str] = field(default_factory=list)
     argv: list[str] | None = None
 
@@ -56,16 +57,18 @@ class Sweep:
 class Report:
     sweep_id: str
     planned: int
-    skipped: int
+    skipped: int  # planned runs already in the database
     recorded: int
     failed: int
     summary: pd.DataFrame
+    unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int) -> dict:
     """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text."""
     return {
-        "identity": identity(instance, encoding, options, seed, Limits(sweep.time_s, sweep.memory_mb)),
+        "identity": identity(instance, encoding, options, seed, Limits(sweep.time_s, sweep.memory_mb),
+                             sweep.unique),
         "name": instance.name,
         "source": instance.source,
         "text": instance.text,  # the kind line included: the worker reads it back with kinds.read_text
@@ -76,23 +79,33 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "seed": seed,
         "time_s": sweep.time_s,
         "memory_mb": sweep.memory_mb,
+        "unique": sweep.unique,
         "preload": registry.imports(sweep.encodings),
         **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
     }
 
 
-def plan(sweep: Sweep) -> list[dict]:
-    """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding)."""
+def plan(sweep: Sweep) -> tuple[list[dict], int]:
+    """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding).
+
+    An encoding is planned only on the kinds it serves (a sweep may mix kinds); the second value
+    counts the instance x encoding pairs left out for that. An instance that did not read is
+    planned for every encoding, so its error is stored.
+    """
     options = sweep.resolved_options()
     specs: dict[str, dict] = {}
+    unsupported = 0
     for instance in sweep.instances:
         for encoding in sweep.encodings:
+            if instance.kind is not None and not registry.encodings()[encoding].serves(instance.kind):
+                unsupported += 1
+                continue
             for seed in sweep.seeds:
                 spec = make_spec(sweep, instance, encoding, options[encoding], seed)
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
-    return ordered
+    return ordered, unsupported
 
 
 def error_row(spec: dict) -> dict:
@@ -131,7 +144,7 @@ class Progress:
 
 def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
-    specs = plan(sweep)
+    specs, unsupported = plan(sweep)
     store = Store(sweep.db)
     try:
         done = store.done_keys()
@@ -145,6 +158,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
             **origin,
             "planned": len(specs),
             "skipped": len(specs) - len(todo),
+            "unsupported": unsupported,
         }
         store.begin_sweep(record)
         stamp = {"sweep_id": record["sweep_id"], "commit": origin["commit"], "dirty": origin["dirty"]}
@@ -163,7 +177,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     runs = results.load(sweep.db)
     summary = summarize(runs[runs["run_key"].isin(keys)])
     recorded, failed = counts["recorded"], counts["failed"]
-    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary)
+    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported)
 
 
 def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict, bar: Progress,
@@ -202,4 +216,5 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "jobs": sweep.jobs,
         "scheduler": sweep.scheduler,
         "order_seed": sweep.order_seed,
+        "unique": sweep.unique,
     }

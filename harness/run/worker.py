@@ -84,7 +84,8 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
         instance = Instance(request["name"], request["source"], puzzle,
                             known_solution=request.get("known_solution", ""))
         limits = Limits(time_s=time_s, memory_mb=memory_mb)
-        row = execute(instance, request["encoding"], request["options"], request["seed"], limits)
+        row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
+                      request.get("unique", False))
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}
