@@ -19,8 +19,7 @@ def test_a_sweep_over_three_kinds_runs_each_encoding_on_its_own_kinds(tmp_path, 
     db = tmp_path / "runs.sqlite"
     argv = ["--encoding", ",".join(encodings), "--db", str(db), "--jobs", "2", "--time-limit", "20",
             "--unique"]
-    for spec in specs:
-        argv += ["--instances", spec]
+    argv += ["--instances", *specs]  # several specs after one flag
     assert main(argv) == 0
 
     found = [inst for spec in specs for inst in sets.resolve(spec)]

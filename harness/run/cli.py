@@ -27,9 +27,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness.run", description=__doc__.splitlines()[0])
     p.add_argument("--encoding", action="append", required=True, metavar="NAME[,NAME...]",
                    help=f"encodings to run (known: {', '.join(registry.names())})")
-    p.add_argument("--instances", action="append", metavar="SPEC",
-                   help=f"a bundled set's name, a file, a directory or a glob (repeatable; "
-                        f"default {DEFAULT_INSTANCES})")
+    p.add_argument("--instances", nargs="+", action="extend", metavar="SPEC",
+                   help=f"bundled sets' names, files, directories or globs (several allowed, and "
+                        f"repeatable; default {DEFAULT_INSTANCES})")
     p.add_argument("--kind", choices=kinds.names(),
                    help="read instance files without a kind line as this kind (default: masyu)")
     p.add_argument("--db", type=Path, default=results.DEFAULT_DB,
