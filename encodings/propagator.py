@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 
+from . import loop
 from .loop.cnf import chosen_edges, cut_clause, edge_var
 from .loop.cuts import find_cuts
 from .sat import OutOfTime, Sat
@@ -29,6 +30,7 @@ EAGER = ("pearlfree", "all")
 
 class Propagator(Sat):
     name = "propagator"
+    puzzles = loop.kinds()
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "eager": "pearlfree"}
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")

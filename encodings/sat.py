@@ -6,6 +6,7 @@ the kind's local rules). Single loop: solve, read the chosen edges, find their l
 together; `cuts=cutset` asks a loop holding some but not all required vertices for an edge
 leaving it), and solve again on the same solver object, so learnt clauses are kept; until one
 complete loop remains (sat) or no model is left (unsat). `exclude`d answers become clauses.
+Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).
 `phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
@@ -22,7 +23,8 @@ from typing import ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 
-from . import loop
+from . import loop, rules
+from ._plain_sat import PLAIN_RULES, solve_plain
 from .loop.cnf import chosen_edges, cut_clause, edge_var, loop_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion, find_cuts
 
@@ -40,7 +42,8 @@ class OutOfTime(Exception):
 
 class Sat(Encoding):
     name = "sat"
-    puzzles = loop.kinds()
+    # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
+    puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES}
@@ -80,6 +83,8 @@ class Sat(Encoding):
         from pysat.formula import IDPool
         from pysat.solvers import Solver
 
+        if puzzle.kind not in loop.kinds():
+            return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"])
         start = time.perf_counter()
         deadline = start + limits.time_s
         pool = IDPool()

@@ -16,6 +16,7 @@ from harness.run.execute import execute
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 DEFAULT_ENCODING = "circuit"
+UNIQUE_WORDS = {1: ", the only solution", 0: ", not the only solution", None: ", uniqueness unknown"}
 
 DESCRIPTION = """\
 Solve one puzzle with one encoding, in this process, and print it with its answer.
@@ -44,6 +45,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                    help="the encoding's time budget in seconds (default: 60)")
     p.add_argument("--seed", type=int, default=0, help="random seed passed to the encoding (default: 0)")
+    p.add_argument("--unique", action="store_true",
+                   help="once solved, ask again with the solution excluded (same time limit): "
+                        "is it the only one?")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print status, solution and statistics as JSON")
     out.add_argument("--ascii", action="store_true", help="draw with ASCII instead of box-drawing characters")
@@ -61,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        row = execute(instance, args.encoding, options, args.seed, Limits(time_s=args.time_limit))
+        limits = Limits(time_s=args.time_limit)
+        row = execute(instance, args.encoding, options, args.seed, limits, args.unique)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -107,6 +112,8 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
         head += f" in {_seconds(row['solve_s'])}"
     if row["status"] == "solved":
         head += " (checked)"
+    if "unique" in row:
+        head += UNIQUE_WORDS[row["unique"]]
     lines = [head]
     if row.get("detail"):
         lines.append(f"  {row['detail']}")

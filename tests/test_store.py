@@ -117,3 +117,24 @@ def test_the_parquet_snapshot_matches_the_database(tmp_path):
     assert path == tmp_path / "runs.parquet"
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
     pd.testing.assert_frame_equal(pd.read_parquet(path), results.load(db), check_dtype=False)
+
+
+def test_a_version_1_database_is_migrated_in_place(tmp_path):
+    from harness.run.store import MIGRATIONS, RUN_COLUMNS_V1
+
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as conn:  # a database as version 1 left it, with one run
+        for statement in MIGRATIONS[1]:
+            conn.execute(statement)
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute("INSERT INTO runs (run_key, status) VALUES ('old', 'solved')")
+    with Store(db) as store:
+        assert store.insert(row(key="new", unique=0))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert [r[1] for r in conn.execute("PRAGMA table_info(runs)")] == list(COLUMNS)
+        assert "unsupported" in {r[1] for r in conn.execute("PRAGMA table_info(sweeps)")}
+    assert COLUMNS[:len(RUN_COLUMNS_V1)] == tuple(n for n, _ in RUN_COLUMNS_V1) and COLUMNS[-1] == "unique"
+    runs = results.load(db).set_index("run_key")
+    assert runs.loc["old", "unique"] is pd.NA and runs.loc["new", "unique"] == 0
+    assert str(runs["unique"].dtype) == "Int64"

@@ -27,9 +27,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness.run", description=__doc__.splitlines()[0])
     p.add_argument("--encoding", action="append", required=True, metavar="NAME[,NAME...]",
                    help=f"encodings to run (known: {', '.join(registry.names())})")
-    p.add_argument("--instances", action="append", metavar="SPEC",
-                   help=f"a bundled set's name, a file, a directory or a glob (repeatable; "
-                        f"default {DEFAULT_INSTANCES})")
+    p.add_argument("--instances", nargs="+", action="extend", metavar="SPEC",
+                   help=f"bundled sets' names, files, directories or globs (several allowed, and "
+                        f"repeatable; default {DEFAULT_INSTANCES})")
     p.add_argument("--kind", choices=kinds.names(),
                    help="read instance files without a kind line as this kind (default: masyu)")
     p.add_argument("--db", type=Path, default=results.DEFAULT_DB,
@@ -52,6 +52,9 @@ def parser() -> argparse.ArgumentParser:
                    help="seed of the shuffled run order (default %(default)d)")
     p.add_argument("--rerun", action="store_true",
                    help="run again what the database already holds for this code (new rows; the old stay)")
+    p.add_argument("--unique", action="store_true",
+                   help="ask each solved run again with its solution excluded, within the same time limit, "
+                        "and record the answer in the `unique` column (encodings that can exclude solutions)")
     return p
 
 
@@ -79,7 +82,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         instances=found, encodings=list(dict.fromkeys(names)), options=options,
         seeds=list(dict.fromkeys(args.seed or [0])), time_s=args.time_limit, memory_mb=args.memory_limit,
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
-        scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs,
+        scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs, unique=args.unique,
         argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
     )
     try:
@@ -101,8 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("harness.run: interrupted; finished runs are stored, the same command resumes", file=sys.stderr)
         return 130
-    print(f"sweep {report.sweep_id}: {report.planned} runs planned, {report.skipped} already stored, "
-          f"{report.recorded} recorded, {report.failed} failed in the harness; database {plan.db}")
+    skipped = (f" ({report.unsupported} instance x encoding pairs skipped: the encoding does not serve the "
+               "puzzle kind)") if report.unsupported else ""
+    print(f"sweep {report.sweep_id}: {report.planned} runs planned{skipped}, "
+          f"{report.skipped} already stored, {report.recorded} recorded, {report.failed} failed in the "
+          f"harness; database {plan.db}")
     print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
           else "(no runs)")
     if not report.disagreements.empty:

@@ -1,6 +1,8 @@
 """One run in this process: solve with an encoding, judge the answer, and return the run's row.
 
-The row holds the run's identity, outcome and the encoding's own measures. Process-level
+The row holds the run's identity, outcome and the encoding's own measures; with `unique`, the
+encoding is asked again with its verified solution excluded (`harness.unique.ask_again`, within
+what is left of the run's time budget) and the row's `unique` column says what it found. Process-level
 measures (wall_s, cpu_s, peak_rss_mb) and the `timeout`/`memout`/`crash` overlays belong to the
 runner that hosts this call.
 """
@@ -15,30 +17,34 @@ from typing import Any
 from harness import fingerprint, kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
 from harness.instances import Instance
+from harness.unique import ask_again
 
 # Outcome.stats keys that have a column of their own; all other stats go to the `extra` JSON.
 STAT_COLUMNS = ("build_s", "iterations", "cuts", "conflicts")
 
 
 def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
-            code: str = "") -> str:
+            code: str = "", unique: bool = False) -> str:
     """The run's identity: a hash of the puzzle's content, the encoding, its options, the seed, the
-    limits and the fingerprint of the code that runs it (`harness.fingerprint`).
+    limits, the fingerprint of the code that runs it (`harness.fingerprint`) and whether
+    uniqueness was asked.
 
     The limits are hashed so that a sweep with a longer time limit runs again what timed out under
-    a shorter one; the fingerprint, so that changed code (or solver versions) means new runs.
+    a shorter one; the fingerprint, so that changed code (or solver versions) means new runs; a run
+    that asked for uniqueness is another run.
     """
     key = [instance.content_hash, encoding, options, seed, limits.time_s, limits.memory_mb, code]
-    blob = json.dumps(key, sort_keys=True)
+    blob = json.dumps(key + ["unique"] * unique, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
 def identity(
-    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits, code: str = ""
+    instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits, code: str = "",
+    unique: bool = False,
 ) -> dict[str, Any]:
     puzzle = instance.puzzle
     return {
-        "run_key": run_key(instance, encoding, options, seed, limits, code),
+        "run_key": run_key(instance, encoding, options, seed, limits, code, unique),
         "fingerprint": code or None,
         "instance": instance.name,
         "source": instance.source,
@@ -55,21 +61,23 @@ def identity(
 def execute(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
     code: dict[str, list[str]] | None = None,
+    unique: bool = False,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
     The row records the options with the encoding's defaults filled in, as sweeps key them, and
     the fingerprint of this process's code for the encoding (`code`: the modules and imports the
     coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
+    With `unique`, a verified answer is followed by a second solve that excludes it (same budget).
     """
     try:
         solver = registry.create(encoding, **options)
     except ValueError as exc:
-        row = identity(instance, encoding, options, seed, limits)
+        row = identity(instance, encoding, options, seed, limits, unique)
         return {**row, "status": "error", "detail": str(exc), "verified": None}
     scope = fingerprint.scope(encoding) if code is None else fingerprint.Scope(**code)
     printed = fingerprint.loaded(tuple(scope.modules), tuple(scope.imports))
-    row = identity(instance, encoding, solver.options, seed, limits, printed)
+    row = identity(instance, encoding, solver.options, seed, limits, printed, unique)
     if instance.puzzle is None:
         return {**row, "status": "error", "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):
@@ -80,7 +88,24 @@ def execute(
     start = time.perf_counter()
     outcome = solver.solve(instance.puzzle, limits, seed)
     solve_s = time.perf_counter() - start
-    return {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
+    row = {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
+    if unique and row["status"] == "solved":
+        row.update(uniqueness(solver, instance, row, limits, seed))
+    return row
+
+
+def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Limits,
+               seed: int) -> dict[str, Any]:
+    """A solved run's `unique` column, with the second solution or why there is no verdict in `detail`.
+
+    The second solve gets what the first left of the time limit; its time is `unique_s` in `extra`.
+    """
+    left = Limits(time_s=limits.time_s - row["solve_s"], memory_mb=limits.memory_mb)
+    verdict = ask_again(solver, instance.puzzle, row["solution"], left, seed)
+    extra = {**json.loads(row["extra"]), "unique_s": verdict.solve_s}
+    detail = "; ".join(filter(None, [row.get("detail"), verdict.detail]))
+    extra_json = json.dumps(extra, sort_keys=True, default=str)
+    return {"unique": verdict.unique, "detail": detail, "extra": extra_json}
 
 
 def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from typing import Any
 
 SCHEMA_VERSION = 3
 
-# (column, SQL type) in the order pandas shows them. FORMATS.md names the contract; keep names exact.
-RUN_COLUMNS: tuple[tuple[str, str], ...] = (
+# (column, SQL type) as version 1 created them. FORMATS.md names the contract; keep names exact.
+RUN_COLUMNS_V1: tuple[tuple[str, str], ...] = (
     ("run_key", "TEXT PRIMARY KEY"),
     ("sweep_id", "TEXT"),
     ("instance", "TEXT"),
@@ -49,16 +49,24 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("networkx_version", "TEXT"),
     ("commit", "TEXT"),
     ("dirty", "INTEGER"),
-    ("fingerprint", "TEXT"),  # of the encoding's code and solver versions (harness.fingerprint)
     ("host", "TEXT"),
     ("started_at", "TEXT"),
     ("finished_at", "TEXT"),
     ("extra", "TEXT"),
 )
+# Columns added by later versions (ALTER TABLE appends them, so they come last).
+ADDED_RUN_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
+    2: (("unique", "INTEGER"),),  # 1 one solution, 0 a second exists, NULL not asked or no verdict
+    3: (("fingerprint", "TEXT"),),  # of the encoding's code and solver versions (harness.fingerprint)
+}
+ADDED_SWEEP_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
+    2: (("unsupported", "INTEGER"),),  # instance x encoding pairs left out: the encoding lacks the kind
+}
+RUN_COLUMNS = RUN_COLUMNS_V1 + tuple(c for v in sorted(ADDED_RUN_COLUMNS) for c in ADDED_RUN_COLUMNS[v])
 COLUMNS = tuple(name for name, _ in RUN_COLUMNS)
 STATUSES = ("solved", "unsat", "timeout", "memout", "crash", "wrong", "error", "unknown")
 
-SWEEP_COLUMNS: tuple[tuple[str, str], ...] = (
+SWEEP_COLUMNS_V1: tuple[tuple[str, str], ...] = (
     ("sweep_id", "TEXT PRIMARY KEY"),
     ("started_at", "TEXT"),
     ("finished_at", "TEXT"),
@@ -72,6 +80,8 @@ SWEEP_COLUMNS: tuple[tuple[str, str], ...] = (
     ("recorded", "INTEGER"),
     ("failed", "INTEGER"),
 )
+SWEEP_COLUMNS = SWEEP_COLUMNS_V1 + tuple(
+    c for v in sorted(ADDED_SWEEP_COLUMNS) for c in ADDED_SWEEP_COLUMNS[v])
 
 def q(name: str) -> str:
     """A quoted identifier: `commit` (a column) is also an SQL keyword."""
@@ -84,11 +94,13 @@ def q(name: str) -> str:
 # any order of merging and a version number with no entry here is simply passed.
 MIGRATIONS: dict[int, list[str]] = {
     1: [
-        f"CREATE TABLE IF NOT EXISTS runs ({', '.join(f'{q(n)} {t}' for n, t in RUN_COLUMNS)})",
-        f"CREATE TABLE IF NOT EXISTS sweeps ({', '.join(f'{q(n)} {t}' for n, t in SWEEP_COLUMNS)})",
+        f"CREATE TABLE IF NOT EXISTS runs ({', '.join(f'{q(n)} {t}' for n, t in RUN_COLUMNS_V1)})",
+        f"CREATE TABLE IF NOT EXISTS sweeps ({', '.join(f'{q(n)} {t}' for n, t in SWEEP_COLUMNS_V1)})",
         "CREATE INDEX IF NOT EXISTS runs_by_encoding ON runs (encoding, status)",
     ],
-    3: [f"ALTER TABLE runs ADD COLUMN {q('fingerprint')} TEXT"],
+    2: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[2]]
+    + [f"ALTER TABLE sweeps ADD COLUMN {q(n)} {t}" for n, t in ADDED_SWEEP_COLUMNS[2]],
+    3: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[3]],
 }
 ADD_COLUMN = re.compile(r'ALTER TABLE\s+"?(\w+)"?\s+ADD COLUMN\s+"?(\w+)"?', re.IGNORECASE)
 

@@ -305,7 +305,7 @@ class Supervisor:
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
 REQUEST_KEYS = ("name", "source", "text", "known_solution", "encoding", "options", "seed",
-                "time_s", "memory_mb", "code")
+                "time_s", "memory_mb", "code", "unique")
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
@@ -335,6 +335,7 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
         "solution": "",
         "verified": None,
         "matches_known": None,
+        "unique": None,
         "late_status": status,
         "late_solution": row.get("solution", ""),
     }

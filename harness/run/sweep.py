@@ -43,6 +43,7 @@ class Sweep:
     scheduler: str | None = None
     order_seed: int = 0
     runs_per_worker: int | None = None  # local executor: retire workers after this many runs (1: fresh each)
+    unique: bool = False  # ask each solved run again with its solution excluded (the `unique` column)
     instance_specs: list[str] = field(default_factory=list)
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
@@ -59,10 +60,11 @@ class Sweep:
 class Report:
     sweep_id: str
     planned: int
-    skipped: int
+    skipped: int  # planned runs already in the database
     recorded: int
     failed: int
     summary: pd.DataFrame
+    unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
     # Puzzles of this sweep on which some run said unsat and another found a verified solution.
     disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
 
@@ -77,7 +79,8 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
     code = code or fingerprint.scope(encoding)
     limits = Limits(sweep.time_s, sweep.memory_mb)
     return {
-        "identity": identity(instance, encoding, options, seed, limits, fingerprint.digest(code)),
+        "identity": identity(instance, encoding, options, seed, limits, fingerprint.digest(code),
+                             sweep.unique),
         "code": code.as_dict(),
         "name": instance.name,
         "source": instance.source,
@@ -89,24 +92,34 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "seed": seed,
         "time_s": sweep.time_s,
         "memory_mb": sweep.memory_mb,
+        "unique": sweep.unique,
         "preload": registry.imports(sweep.encodings),
         **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
     }
 
 
-def plan(sweep: Sweep) -> list[dict]:
-    """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding)."""
+def plan(sweep: Sweep) -> tuple[list[dict], int]:
+    """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding).
+
+    An encoding is planned only on the kinds it serves (a sweep may mix kinds); the second value
+    counts the instance x encoding pairs left out for that. An instance that did not read is
+    planned for every encoding, so its error is stored.
+    """
     options = sweep.resolved_options()
     code = {name: fingerprint.scope(name) for name in sweep.encodings}  # once per sweep
     specs: dict[str, dict] = {}
+    unsupported = 0
     for instance in sweep.instances:
         for encoding in sweep.encodings:
+            if instance.kind is not None and not registry.encodings()[encoding].serves(instance.kind):
+                unsupported += 1
+                continue
             for seed in sweep.seeds:
                 spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding])
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
-    return ordered
+    return ordered, unsupported
 
 
 def error_row(spec: dict) -> dict:
@@ -145,7 +158,7 @@ class Progress:
 
 def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
-    specs = plan(sweep)
+    specs, unsupported = plan(sweep)
     sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
     try:
@@ -162,6 +175,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
             **origin,
             "planned": len(specs),
             "skipped": len(specs) - len(todo),
+            "unsupported": unsupported,
         }
         store.begin_sweep(record)
         stamp = {"sweep_id": record["sweep_id"], "commit": origin["commit"], "dirty": origin["dirty"]}
@@ -182,7 +196,8 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     summary = summarize(runs[mine])
     contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
-    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, contested)
+    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
+                  contested)
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:
@@ -229,4 +244,5 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "scheduler": sweep.scheduler,
         "order_seed": sweep.order_seed,
         "rerun": sweep.rerun,
+        "unique": sweep.unique,
     }

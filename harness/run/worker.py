@@ -85,7 +85,7 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
                             known_solution=request.get("known_solution", ""))
         limits = Limits(time_s=time_s, memory_mb=memory_mb, cpu_origin=origin)
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
-                      code=request.get("code"))
+                      code=request.get("code"), unique=request.get("unique", False))
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}

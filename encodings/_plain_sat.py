@@ -1,0 +1,65 @@
+"""One plain PySAT solve of a kind's whole CNF (`rules.cnf`), for the kinds without a loop.
+
+The `sat` encoding calls `solve_plain` for Walls and Marupeke: the rules module's clauses (a
+non-zero seed shuffles their order), one clause per excluded solution (`rules.cnf_exclude`), one
+solver object, and `conf_budget` + `solve_limited` chunks sized to about CHUNK_S each, the clock
+read between them, so the time limit holds with solvers that cannot be interrupted (CaDiCaL).
+`solver_name` must be a PySAT solver with `conf_budget` (not Lingeling or Kissat).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from types import ModuleType
+from typing import Any
+
+from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome
+
+CHUNK_S = 0.25  # aim each solve_limited() call at about this much time
+PLAIN_RULES = ("cnf_solution", "cnf_exclude")  # what a rules module gives besides `cnf`, for this path
+
+
+def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = (),
+                solver_name: str = "cadical195") -> Outcome:
+    """Solve `puzzle` with the CNF of `rules`, never returning a solution in `exclude`."""
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    start = time.perf_counter()
+    deadline = start + limits.time_s
+    pool = IDPool()
+    clauses = rules.cnf(puzzle, pool)
+    blocked = [rules.cnf_exclude(puzzle, pool, solution) for solution in exclude]
+    clauses += blocked
+    if seed:
+        random.Random(seed).shuffle(clauses)
+    stats: dict[str, Any] = {"solver": solver_name, "variables": pool.top, "clauses": len(clauses),
+                             "excluded": len(exclude), "iterations": 1, "cuts": 0, "chunks": 0,
+                             "solver_s": 0.0, "conflicts": 0}
+    if [] in blocked:  # a puzzle without a free cell has one solution, and it is excluded
+        stats["build_s"] = time.perf_counter() - start
+        return Outcome(UNSAT, stats=stats)
+    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
+        stats["build_s"] = time.perf_counter() - start
+        answer, budget = None, 100
+        while answer is None:
+            t0 = time.perf_counter()
+            if t0 >= deadline:
+                stats["reason"] = f"time limit {limits.time_s:g} s reached"
+                break
+            c0 = solver.accum_stats().get("conflicts", 0)
+            solver.conf_budget(budget)
+            answer = solver.solve_limited()
+            t1 = time.perf_counter()
+            stats["solver_s"] += t1 - t0
+            stats["chunks"] += 1
+            # the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
+            rate = (solver.accum_stats().get("conflicts", 0) - c0 + 1) / max(t1 - t0, 1e-4)
+            budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, max(deadline - t1, 0.01)))))
+        stats["conflicts"] = solver.accum_stats().get("conflicts", 0)
+        if answer is None:
+            return Outcome(UNKNOWN, stats=stats)
+        if answer is False:
+            return Outcome(UNSAT, stats=stats)
+        return Outcome(SAT, rules.cnf_solution(puzzle, pool, solver.get_model()), stats)

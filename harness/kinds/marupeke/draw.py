@@ -1,0 +1,85 @@
+"""Drawings of a Marupeke puzzle and its marks: text for the terminal, matplotlib for files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.grid import Cell
+from harness.kinds.marupeke.model import BLOCK, Marupeke
+
+BOX = {"O": "○", "X": "×", "white": "·", "block": "■"}
+ASCII = {"O": "O", "X": "X", "white": ".", "block": "#"}
+INK, GIVEN_INK = "#1f3f77", "black"
+
+
+def marks(puzzle: Marupeke, solution: str = "") -> dict[Cell, str]:
+    """Each white cell's mark (given, or from the solution); ValueError on a malformed solution."""
+    out = {cell: mark.value for cell, mark in puzzle.given.items()}
+    if solution:
+        rows = solution.split("/")
+        if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
+            raise ValueError(f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid")
+        if set(solution) - {"O", "X", BLOCK, "/"}:
+            raise ValueError("solution holds characters other than O, X and #")
+        out.update({(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)
+                    if (r, c) not in puzzle.blocks and ch != BLOCK})
+    return out
+
+
+def render_text(puzzle: Marupeke, solution: str = "", ascii: bool = False) -> str:
+    """The grid as text, one character per cell: ○ × (ascii O X) marks, ■ (#) blockers, · (.) empty."""
+    style = ASCII if ascii else BOX
+    mark = marks(puzzle, solution)
+    lines = []
+    for r in range(puzzle.rows):
+        row = [style["block"] if (r, c) in puzzle.blocks else style[mark[(r, c)]] if (r, c) in mark
+               else style["white"] for c in range(puzzle.cols)]
+        lines.append(" ".join(row).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def draw(puzzle: Marupeke, solution: str = "", ax: Any = None, title: str = "") -> Any:
+    """Draw the puzzle on a matplotlib Axes (a new figure when `ax` is None); returns the Axes.
+
+    Blockers filled; O a ring, X a cross; given marks in black, solved ones in blue.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Circle, Rectangle
+
+    rows, cols = puzzle.rows, puzzle.cols
+    if ax is None:
+        cell_in = min(0.45, 9 / max(rows, cols))
+        _, ax = plt.subplots(figsize=(cols * cell_in + 0.4, rows * cell_in + 0.4 + (0.3 if title else 0)))
+    fig = ax.figure
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(rows - 0.5, -0.5)  # row 0 at the top, as in every text format
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    for spine in ax.spines.values():
+        spine.set_color("0.35")
+    for k in range(1, cols):
+        ax.axvline(k - 0.5, color="0.85", lw=0.8, zorder=0)
+    for k in range(1, rows):
+        ax.axhline(k - 0.5, color="0.85", lw=0.8, zorder=0)
+
+    fig.canvas.draw_idle()
+    bbox = ax.get_window_extent().transformed(fig.dpi_scale_trans.inverted())
+    width = max(1.2, 0.08 * 72 * min(bbox.width / cols, bbox.height / rows))
+    for r, c in puzzle.blocks:
+        ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, facecolor="0.15", edgecolor="0.15", zorder=1))
+    crosses: dict[str, list] = {GIVEN_INK: [], INK: []}
+    for (r, c), ch in marks(puzzle, solution).items():
+        colour = GIVEN_INK if (r, c) in puzzle.given else INK
+        if ch == "O":
+            ax.add_patch(Circle((c, r), 0.3, facecolor="none", edgecolor=colour, linewidth=width, zorder=2))
+        else:
+            crosses[colour] += [[(c - 0.28, r - 0.28), (c + 0.28, r + 0.28)],
+                                [(c - 0.28, r + 0.28), (c + 0.28, r - 0.28)]]
+    for colour, segments in crosses.items():
+        ax.add_collection(LineCollection(segments, colors=colour, linewidths=width, capstyle="round",
+                                         zorder=2))
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax

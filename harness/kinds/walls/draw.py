@@ -1,0 +1,103 @@
+"""Drawings of a Walls puzzle and its segments: text for the terminal, matplotlib for files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.kinds.walls.model import BLACK, Walls
+
+BOX = {"-": "─", "|": "│", "white": "·", "black": "■"}
+ASCII = {"-": "-", "|": "|", "white": ".", "black": "#"}
+INK, GIVEN_INK = "#1f3f77", "black"
+
+
+def cells(puzzle: Walls, solution: str = "") -> dict[tuple[int, int], str]:
+    """Each white cell's segment character (given, or from the solution; "" when unknown).
+
+    ValueError when the solution does not fit the grid or holds a character other than -, | and #.
+    """
+    out = {cell: seg.value for cell, seg in puzzle.given.items()}
+    if solution:
+        rows = solution.split("/")
+        if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
+            raise ValueError(f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid")
+        if set(solution) - {"-", "|", BLACK, "/"}:
+            raise ValueError("solution holds characters other than -, | and #")
+        out.update({(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)
+                    if (r, c) not in puzzle.black and ch != BLACK})
+    return out
+
+
+def render_text(puzzle: Walls, solution: str = "", ascii: bool = False) -> str:
+    """The grid as text: clues right-aligned, ■ (ascii #) a black cell without one, ─ │ segments.
+
+    Two horizontal segments side by side are joined, so a wall reads as one line; lines carry
+    no trailing blanks.
+    """
+    style = ASCII if ascii else BOX
+    segment = cells(puzzle, solution)
+    width = max([1, *(len(str(n)) for n in puzzle.clues.values())])
+    lines = []
+    for r in range(puzzle.rows):
+        out = []
+        for c in range(puzzle.cols):
+            if c:
+                joined = segment.get((r, c - 1)) == segment.get((r, c)) == "-"
+                out.append(style["-"] if joined else " ")
+            ch = segment.get((r, c))
+            if (r, c) in puzzle.black:
+                clue = puzzle.black[(r, c)]
+                out.append((style["black"] if clue is None else str(clue)).rjust(width))
+            elif ch == "-":
+                out.append(style["-"] * width)  # fills its field, so a run reads as one line
+            else:
+                out.append((style[ch] if ch else style["white"]).rjust(width))
+        lines.append("".join(out).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def draw(puzzle: Walls, solution: str = "", ax: Any = None, title: str = "") -> Any:
+    """Draw the puzzle on a matplotlib Axes (a new figure when `ax` is None); returns the Axes.
+
+    Black cells filled, with their clue in white; each segment a thick bar across its cell,
+    given ones in black and solved ones in blue.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Rectangle
+
+    rows, cols = puzzle.rows, puzzle.cols
+    if ax is None:
+        cell_in = min(0.45, 9 / max(rows, cols))
+        _, ax = plt.subplots(figsize=(cols * cell_in + 0.4, rows * cell_in + 0.4 + (0.3 if title else 0)))
+    fig = ax.figure
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(rows - 0.5, -0.5)  # row 0 at the top, as in every text format
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    for spine in ax.spines.values():
+        spine.set_color("0.35")
+    for k in range(1, cols):
+        ax.axvline(k - 0.5, color="0.85", lw=0.8, zorder=0)
+    for k in range(1, rows):
+        ax.axhline(k - 0.5, color="0.85", lw=0.8, zorder=0)
+
+    fig.canvas.draw_idle()
+    bbox = ax.get_window_extent().transformed(fig.dpi_scale_trans.inverted())
+    cell_pt = 72 * min(bbox.width / cols, bbox.height / rows)
+    for (r, c), clue in puzzle.black.items():
+        ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, facecolor="0.15", edgecolor="0.15", zorder=1))
+        if clue is not None:
+            ax.text(c, r, str(clue), color="white", ha="center", va="center", fontsize=0.45 * cell_pt,
+                    fontweight="bold", zorder=2)
+    for inked, colour in ((False, INK), (True, GIVEN_INK)):
+        bars = []
+        for (r, c), ch in cells(puzzle, solution).items():
+            if ((r, c) in puzzle.given) == inked:
+                bars.append([(c - 0.4, r), (c + 0.4, r)] if ch == "-" else [(c, r - 0.4), (c, r + 0.4)])
+        ax.add_collection(LineCollection(bars, colors=colour, linewidths=max(1.5, 0.14 * cell_pt),
+                                         capstyle="round", zorder=3))
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax

@@ -1,0 +1,69 @@
+"""Uniqueness, for every kind and every encoding that can exclude solutions: ask again without the one found.
+
+`ask_again` is the one mechanism: the run path (`harness.run.execute`, `--unique`) calls it with
+the verified solution and what is left of the run's time budget; generators call it through
+`is_unique` with the solution they built. The second answer is judged by the independent checker
+like any other before it counts as a second solution.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness import kinds, registry
+from harness.encoding import SAT, UNSAT, Encoding, Limits
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """`unique`: 1 no other solution, 0 another (`second`, checked), None no verdict (`detail` says why)."""
+
+    unique: int | None
+    second: str = ""
+    detail: str = ""
+    solve_s: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def ask_again(solver: Encoding, puzzle: Any, solution: str, limits: Limits, seed: int) -> Verdict:
+    """Ask `solver` for a solution of `puzzle` other than `solution` (a correct one), within `limits`."""
+    if not solver.excludes:
+        why = f"uniqueness not asked: encoding {solver.name!r} cannot exclude a solution"
+        return Verdict(None, detail=why)
+    if limits.time_s <= 0:
+        return Verdict(None, detail="uniqueness not asked: no time left in the run's budget")
+    start = time.perf_counter()
+    outcome = solver.solve(puzzle, limits, seed, exclude=(solution,))
+    spent = time.perf_counter() - start
+    if outcome.status == UNSAT:
+        return Verdict(1, solve_s=spent, stats=outcome.stats)
+    if outcome.status == SAT:
+        if outcome.solution == solution:
+            detail = "uniqueness unknown: the second solve returned the excluded solution"
+            return Verdict(None, detail=detail, solve_s=spent, stats=outcome.stats)
+        problems = kinds.check(puzzle, outcome.solution)
+        if problems:
+            detail = (f"uniqueness unknown: the checker rejects the second solution ({problems[0]}): "
+                      f"{outcome.solution}")
+            return Verdict(None, detail=detail, solve_s=spent, stats=outcome.stats)
+        detail = f"second solution (checked): {outcome.solution}"
+        return Verdict(0, outcome.solution, detail, spent, outcome.stats)
+    reason = outcome.stats.get("reason") or f"the encoding said {outcome.status}"
+    return Verdict(None, detail=f"uniqueness unknown: {reason}", solve_s=spent, stats=outcome.stats)
+
+
+def is_unique(puzzle: Any, solution: str, encoding: str = "cpsat", options: dict[str, Any] | None = None,
+              time_s: float = 60.0, seed: int = 0) -> Verdict:
+    """Whether the correct `solution` is the only one of `puzzle`, asked of the encoding named `encoding`.
+
+    ValueError when the encoding does not serve the puzzle's kind or cannot exclude solutions.
+    """
+    solver = registry.create(encoding, **(options or {}))
+    if not solver.supports(puzzle):
+        raise ValueError(f"encoding {encoding!r} does not support {puzzle.kind} puzzles")
+    if not solver.excludes:
+        raise ValueError(f"encoding {encoding!r} cannot exclude a solution, so it cannot check uniqueness")
+    solver.prepare()
+    return ask_again(solver, puzzle, solution, Limits(time_s=time_s), seed)
