@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     try:
         limits = Limits(time_s=args.time_limit)
-        row = execute(instance, args.encoding, options, args.seed, limits, args.unique)
+        row = execute(instance, args.encoding, options, args.seed, limits, unique=args.unique)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -41,9 +41,9 @@ SMOKE_SETS = [name for name in sets.names() if name.endswith("-smoke")]
 @pytest.mark.parametrize("name", SMOKE_SETS)
 def test_smoke_sets_are_small_and_solved(name):
     smoke = resolve(name)
-    assert 10 <= len(smoke) <= 14
+    assert 7 <= len(smoke) <= 14  # a few of each size, quick enough for every test that runs them
     assert all(inst.known_solution for inst in smoke)
-    assert all(5 <= inst.puzzle.rows <= 10 and 5 <= inst.puzzle.cols <= 10 for inst in smoke)
+    assert all(5 <= inst.puzzle.rows <= 12 and 5 <= inst.puzzle.cols <= 12 for inst in smoke)
     assert {inst.kind for inst in smoke} == {sets.spec_of(name).puzzle}
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from harness.analysis import results
-from harness.run.store import COLUMNS, RUN_COLUMNS, SCHEMA_VERSION, Store, q
+from harness.run.store import COLUMNS, SCHEMA_VERSION, Store, q
 
 # The database contract of FORMATS.md, plus the limits summary.py reads: these names must not drift.
 CONTRACT = [
@@ -85,10 +85,13 @@ def test_a_newer_schema_is_refused(tmp_path):
 
 
 def old_database(path, version: int, extra_columns: tuple[str, ...] = ()) -> None:
-    """A file as an older loopbench wrote it: the columns of version 1 (no fingerprint), and a run."""
-    columns = [(n, t) for n, t in RUN_COLUMNS if n != "fingerprint"] + [(c, "INTEGER") for c in extra_columns]
+    """A file as an older loopbench wrote it: the columns of version 1 (+ `extra_columns`), and a run."""
+    from harness.run.store import RUN_COLUMNS_V1, SWEEP_COLUMNS_V1
+
+    columns = list(RUN_COLUMNS_V1) + [(c, "INTEGER") for c in extra_columns]
     with sqlite3.connect(path) as conn:
         conn.execute(f"CREATE TABLE runs ({', '.join(f'{q(n)} {t}' for n, t in columns)})")
+        conn.execute(f"CREATE TABLE sweeps ({', '.join(f'{q(n)} {t}' for n, t in SWEEP_COLUMNS_V1)})")
         conn.execute("INSERT INTO runs (run_key, status) VALUES ('old', 'solved')")
         conn.execute(f"PRAGMA user_version = {version}")
 
@@ -131,10 +134,11 @@ def test_a_version_1_database_is_migrated_in_place(tmp_path):
     with Store(db) as store:
         assert store.insert(row(key="new", unique=0))
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert [r[1] for r in conn.execute("PRAGMA table_info(runs)")] == list(COLUMNS)
         assert "unsupported" in {r[1] for r in conn.execute("PRAGMA table_info(sweeps)")}
-    assert COLUMNS[:len(RUN_COLUMNS_V1)] == tuple(n for n, _ in RUN_COLUMNS_V1) and COLUMNS[-1] == "unique"
+    assert COLUMNS[:len(RUN_COLUMNS_V1)] == tuple(n for n, _ in RUN_COLUMNS_V1)
+    assert COLUMNS[len(RUN_COLUMNS_V1):] == ("unique", "fingerprint")
     runs = results.load(db).set_index("run_key")
     assert runs.loc["old", "unique"] is pd.NA and runs.loc["new", "unique"] == 0
     assert str(runs["unique"].dtype) == "Int64"
