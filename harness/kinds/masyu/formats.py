@@ -21,6 +21,7 @@ from harness.errors import InstanceError
 from harness.grid import Direction, Grid
 from harness.kinds import Lines, parse_janko, row_tokens, size
 from harness.kinds.masyu.model import KIND, Masyu, Pearl
+from harness.kinds.tatham import read_runs, write_runs
 
 # Plain-text and janko problem tokens: the janko-java files and janko 521-692 also use 1/2.
 TEXT_TOKENS = {"-": None, ".": None, "w": Pearl.WHITE, "b": Pearl.BLACK, "1": Pearl.WHITE,
@@ -159,14 +160,13 @@ def read_tatham(game_id: str) -> Masyu:
                                      "puzzle; use the descriptive id `WxH:…` (Game > Specific)")
     cols = size(match["w"], "the width", game_id)
     rows = size(match["h"] or match["w"], "the height", game_id)
-    cells: list[Pearl | None] = []
-    for i, ch in enumerate(match["desc"]):
-        if "a" <= ch <= "z":
-            cells += [None] * (ord(ch) - ord("a") + 1)
-        elif ch in _TATHAM_PEARLS:
-            cells.append(_TATHAM_PEARLS[ch])
-        else:
+
+    def pearl(ch: str, i: int) -> Pearl:
+        if ch not in _TATHAM_PEARLS:
             raise InstanceError(game_id, f"unrecognised character in string: {ch!r} at position {i}")
+        return _TATHAM_PEARLS[ch]
+
+    cells = read_runs(match["desc"], pearl)
     if len(cells) != rows * cols:  # Tatham's own wording, plus the counts
         problem = "string too long" if len(cells) > rows * cols else "string too short"
         raise InstanceError(game_id, f"{problem}: it covers {len(cells)} cells, a {cols}x{rows} grid has "
@@ -178,20 +178,7 @@ def write_tatham(puzzle: Masyu) -> str:
     """The descriptive id as Tatham's generator writes it: `WxH:`, maximal runs, long runs split at `z`."""
     if puzzle.full:
         raise ValueError("Tatham's Pearl has no 'every cell on the loop' rule; this puzzle cannot be written")
-    desc, run = [], 0
-    for cell in _cells(puzzle):
-        if cell is None:
-            run += 1
-            continue
-        desc += [_run_letters(run), TATHAM_LETTERS[cell]]
-        run = 0
-    desc.append(_run_letters(run))
-    return f"{puzzle.cols}x{puzzle.rows}:{''.join(desc)}"
-
-
-def _run_letters(run: int) -> str:
-    full_z, rest = divmod(run, 26)
-    return "z" * full_z + (chr(ord("a") + rest - 1) if rest else "")
+    return f"{puzzle.cols}x{puzzle.rows}:{write_runs(_cells(puzzle), TATHAM_LETTERS.__getitem__)}"
 
 
 # --- janko.at blocks ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from harness.errors import InstanceError
 from harness.grid import Edge, Grid, solution_string
 from harness.kinds import Lines, parse_janko, row_tokens, size
 from harness.kinds.slitherlink.model import KIND, MAX_CLUE, Slitherlink
+from harness.kinds.tatham import read_runs, write_runs
 
 UNKNOWN = "?"  # a clue cell whose number is not given
 Clue = int | str | None  # one cell as read: a number, UNKNOWN, or None for no clue
@@ -201,16 +202,15 @@ def read_loopy(game_id: str) -> Slitherlink:
                                      "puzzle; use the descriptive id `WxHt0:…` (Game > Specific)")
     cols = size(match["w"], "the width", game_id)
     rows = size(match["h"] or match["w"], "the height", game_id)
-    cells: list[Clue] = []
-    for i, ch in enumerate(match["desc"]):
-        if "a" <= ch <= "z":
-            cells += [None] * (ord(ch) - ord("a") + 1)
-        elif ch.isdecimal() and ch.isascii() and int(ch) <= MAX_CLUE:
-            cells.append(int(ch))
-        elif (ch.isdecimal() and ch.isascii()) or "A" <= ch <= "Z":
+
+    def clue(ch: str, i: int) -> int:
+        if ch.isdecimal() and ch.isascii() and int(ch) <= MAX_CLUE:
+            return int(ch)
+        if (ch.isdecimal() and ch.isascii()) or "A" <= ch <= "Z":
             raise InstanceError(game_id, f"clue {ch!r} at position {i} is more than a square has sides")
-        else:
-            raise InstanceError(game_id, f"unknown character in description: {ch!r} at position {i}")
+        raise InstanceError(game_id, f"unknown character in description: {ch!r} at position {i}")
+
+    cells: list[Clue] = read_runs(match["desc"], clue)
     if len(cells) != rows * cols:  # Loopy's own wording, plus the counts
         problem = "description too long" if len(cells) > rows * cols else "description too short"
         raise InstanceError(game_id, f"{problem}: it covers {len(cells)} cells, a {cols}x{rows} grid has "
@@ -223,20 +223,7 @@ def write_loopy(puzzle: Slitherlink) -> str:
     if puzzle.full or puzzle.unknown:
         raise ValueError("Loopy has no `?` clues and no 'every vertex on the loop' rule; this puzzle "
                          "cannot be written as a Loopy id")
-    desc, run = [], 0
-    for cell in _cells(puzzle):
-        if cell is None:
-            run += 1
-            continue
-        desc += [_run_letters(run), str(cell)]
-        run = 0
-    desc.append(_run_letters(run))
-    return f"{puzzle.cols}x{puzzle.rows}t0:{''.join(desc)}"
-
-
-def _run_letters(run: int) -> str:
-    full_z, rest = divmod(run, 26)
-    return "z" * full_z + (chr(ord("a") + rest - 1) if rest else "")
+    return f"{puzzle.cols}x{puzzle.rows}t0:{write_runs(_cells(puzzle), str)}"
 
 
 # --- janko.at blocks ----------------------------------------------------------------------------
