@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.grid import Cell
+from harness.kinds.drawing import cell_axes
 from harness.kinds.marupeke.model import BLOCK, Marupeke
 
 BOX = {"O": "○", "X": "×", "white": "·", "block": "■"}
@@ -43,30 +44,11 @@ def draw(puzzle: Marupeke, solution: str = "", ax: Any = None, title: str = "") 
 
     Blockers filled; O a ring, X a cross; given marks in black, solved ones in blue.
     """
-    import matplotlib.pyplot as plt
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, Rectangle
 
-    rows, cols = puzzle.rows, puzzle.cols
-    if ax is None:
-        cell_in = min(0.45, 9 / max(rows, cols))
-        _, ax = plt.subplots(figsize=(cols * cell_in + 0.4, rows * cell_in + 0.4 + (0.3 if title else 0)))
-    fig = ax.figure
-    ax.set_xlim(-0.5, cols - 0.5)
-    ax.set_ylim(rows - 0.5, -0.5)  # row 0 at the top, as in every text format
-    ax.set_aspect("equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    for spine in ax.spines.values():
-        spine.set_color("0.35")
-    for k in range(1, cols):
-        ax.axvline(k - 0.5, color="0.85", lw=0.8, zorder=0)
-    for k in range(1, rows):
-        ax.axhline(k - 0.5, color="0.85", lw=0.8, zorder=0)
-
-    fig.canvas.draw_idle()
-    bbox = ax.get_window_extent().transformed(fig.dpi_scale_trans.inverted())
-    width = max(1.2, 0.08 * 72 * min(bbox.width / cols, bbox.height / rows))
+    ax, cell_pt = cell_axes(puzzle.rows, puzzle.cols, ax, title)
+    width = max(1.2, 0.08 * cell_pt)
     for r, c in puzzle.blocks:
         ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, facecolor="0.15", edgecolor="0.15", zorder=1))
     crosses: dict[str, list] = {GIVEN_INK: [], INK: []}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.grid import parse_solution, solution_edges
+from harness.kinds.drawing import cell_axes
 from harness.kinds.masyu.model import Masyu, Pearl
 
 # Cell glyph by direction bits (right 1, up 2, left 4, down 8). Every combination has a glyph so
@@ -50,31 +51,10 @@ def draw(puzzle: Masyu, solution: str = "", ax: Any = None, title: str = "") -> 
 
     Light grid, the loop as a thick line through cell centres, pearls as white and black discs.
     """
-    import matplotlib.pyplot as plt
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle
 
-    rows, cols = puzzle.rows, puzzle.cols
-    if ax is None:
-        cell_in = min(0.45, 9 / max(rows, cols))  # big grids shrink so the file stays a sane size
-        _, ax = plt.subplots(figsize=(cols * cell_in + 0.4, rows * cell_in + 0.4 + (0.3 if title else 0)))
-    fig = ax.figure
-    ax.set_xlim(-0.5, cols - 0.5)
-    ax.set_ylim(rows - 0.5, -0.5)  # row 0 at the top, as in every text format
-    ax.set_aspect("equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    for spine in ax.spines.values():
-        spine.set_color("0.35")
-    for k in range(1, cols):
-        ax.axvline(k - 0.5, color="0.85", lw=0.8, zorder=0)
-    for k in range(1, rows):
-        ax.axhline(k - 0.5, color="0.85", lw=0.8, zorder=0)
-
-    # Line widths are in points, so scale them with the drawn size of one cell.
-    fig.canvas.draw_idle()
-    bbox = ax.get_window_extent().transformed(fig.dpi_scale_trans.inverted())
-    cell_pt = 72 * min(bbox.width / cols, bbox.height / rows)
+    ax, cell_pt = cell_axes(puzzle.rows, puzzle.cols, ax, title)
     if solution:
         segments = [[(a[1], a[0]), (b[1], b[0])] for a, b in solution_edges(puzzle.grid, solution)]
         ax.add_collection(LineCollection(segments, colors="#1f3f77", linewidths=max(1.5, 0.16 * cell_pt),
