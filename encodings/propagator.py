@@ -1,186 +1,292 @@
 """A loop kind's CNF on CaDiCaL with an IPASIR-UP external propagator that cuts sub-loops during search.
 
 Model: the edge variables and clauses of `loop.cnf`, as in `sat`. Single loop: a
-`pysat.engines.Propagator` observes every edge variable and keeps the true edges in a
-union-find (with a count of required vertices per part) and an undo trail (undone on backtrack,
-fixed literals kept). A true edge whose ends were already joined closes a cycle; `propagate()` walks
-it and hands the solver a cut clause the assignment falsifies (`has_clause`/`add_clause`,
-families `cuts=loop|cutset` as in `sat`). `eager=pearlfree` (default) cuts only cycles without
-a required vertex (a pearl) there, leaving the others to `check_model`; `eager=all` cuts every wrong cycle as
-it closes (the notes' "prop eager"), which on janko puzzles gets lost in 10^5 near-copies of one
-long loop that misses a pearl. `check_model` runs `loop.cuts.find_cuts` on each complete model
-and always hands over a clause when it rejects one; the `sat` loop around the one solve() call
-would catch any loop let through (iterations > 1). Solvers: cadical195, cadical300, minisatep,
-ergo. Time limit: `sat`'s conflict-budget chunks plus a clock check in `propagate()` raising
-OutOfTime, since the solver settles most such clauses by backjumping, with no conflict counted.
+`pysat.engines.Propagator` observes every edge variable and keeps the true edges as paths (each
+path end knows the other end, the required vertices on the path and its length; undone on
+backtrack, fixed literals kept). A true edge joining a path's two ends closes a cycle; `propagate()`
+walks it and hands the solver a cut clause the assignment falsifies (`has_clause`/`add_clause`,
+families `cuts=loop|cutset` as in `sat`). `eager=pearlfree` cuts only cycles without a required
+vertex (a pearl), leaving the others to `check_model`; `eager=all` cuts every wrong cycle as it
+closes (the notes' "prop eager"), which on janko puzzles gets lost in 10^5 near-copies of one long
+loop that misses a pearl; `eager=propagate` (default) also looks, whenever a path grows, at the
+edge between its two ends: if closing the path there would make a wrong loop (a required vertex
+off it, a `hits` group missed, or true edges besides it), that edge is propagated false with the
+reason [-edge, -path edges...] (valid for every answer: an answer holding a cycle is that cycle),
+and cycles closed anyway are cut as in `all`. `check_model` runs the cuts of `loop.cuts` on each
+complete model (`components=array|networkx` as in `sat`) and always hands over a clause when it
+rejects one; the `sat` loop around the one solve() call would catch any loop let through
+(iterations > 1). Solvers: cadical195, cadical300, minisatep, ergo. Time limit: `sat`'s conflict
+budget chunks plus a clock check in `propagate()` raising OutOfTime, since the solver settles most
+such clauses by backjumping, with no conflict counted. Stats: cuts, propagations, reasons (asked
+by the solver), assignments (on_assignment calls), check_model_calls, cycles_seen, callback_s (time
+inside the Python callbacks, part of solver_s; on_assignment's share estimated from 1 call in SAMPLE).
 """
 
 from __future__ import annotations
 
 import time
 
-from .loop.cnf import chosen_edges, cut_clause, edge_var
-from .loop.cuts import find_cuts
 from .sat import OutOfTime, Sat
 
 CLOCK_EVERY = 64  # propagate() calls between readings of the clock
-EAGER = ("pearlfree", "all")
+SAMPLE = 16  # on_assignment calls per one timed for callback_s
+EAGER = ("propagate", "pearlfree", "all")
 
 
 class Propagator(Sat):
     name = "propagator"
-    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "eager": "pearlfree"}
+    defaults = {**Sat.defaults, "eager": "propagate"}
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
     choices = {**Sat.choices, "eager": EAGER}
 
-    def attach(self, solver, problem, pool, deadline):
-        watch = _loop_watch(problem, pool, self.options["cuts"], deadline, self.options["eager"])
+    def attach(self, solver, problem, deadline):
+        opts = self.options
+        watch = _loop_watch(problem, opts["cuts"], deadline, opts["eager"], opts["components"])
         solver.connect_propagator(watch)
-        for var in watch.ends:
+        for var in range(1, problem.arrays.num_edges + 1):
             solver.observe(var)
         return watch
 
 
-def _loop_watch(problem, pool, family, deadline=float("inf"), eager="pearlfree"):
+def _loop_watch(problem, family, deadline=float("inf"), eager="propagate", components="array", strict=False):
+    """The propagator for `problem`; `strict` checks every reason against its own view when asked.
+
+    Its state lives in this function's locals, read by the callbacks as closure cells: one
+    on_assignment per observed literal is the hot path, and a cell is cheaper to read than an attribute.
+    """
     from pysat.engines import Propagator as Base
 
-    class LoopWatch(Base):
-        """Sub-loop cuts in partial assignments; see the module docstring."""
+    arrays = problem.arrays
+    ends, between, total, hits = arrays.ends, arrays.between, len(arrays.required), arrays.hits
+    n, m = arrays.num_vertices, arrays.num_edges
+    groups: list[list[int]] = [[] for _ in range(m)]  # the hits groups of each edge
+    for g, group in enumerate(hits):
+        for i in group:
+            groups[i].append(g)
+    value = bytearray(m + 1)  # by variable: 0 unassigned, 1 true, 2 false
+    partner = list(range(n))  # at a path end: the other end (a lone vertex is its own)
+    held = list(arrays.is_required)  # at a path end: required vertices on the path
+    length = [0] * n  # at a path end: edges on the path
+    one, two = [0] * n, [0] * n  # the true edge variables at each vertex (0: none)
+    trail: list[int] = []  # literals applied, in order
+    undo: list[tuple | None] = []  # per true literal on the trail: what to restore
+    levels: list[int] = []  # trail length at each decision level
+    fixed_vars: set[int] = set()
+    closing: list[int] = []  # true edges that closed a cycle, to cut
+    check: list[tuple[int, int]] = []  # ends of grown paths, to look at the edge between them
+    reasons: dict[int, list[int]] = {}  # by propagated literal (the latest propagation of it)
+    pending: list[list[int]] = []  # clauses for the solver
+    counts = {"cuts": 0, "propagations": 0, "reasons": 0, "check_model_calls": 0, "cycles_seen": 0}
+    clock = time.perf_counter
+    true = broken = assignments = calls = 0  # true edges; third true edges at a vertex (a conflict is due)
+    callback_s = sampled_s = 0.0  # time in callbacks; in the on_assignment calls timed
 
-        def __init__(self) -> None:
-            super().__init__()
-            grid = problem.graph
-            self.edge = {edge_var(pool, *e): e for e in grid.edges}
-            self.ends = {v: (grid.index(a), grid.index(b)) for v, (a, b) in self.edge.items()}
-            self.incident: list[list[tuple[int, int]]] = [[] for _ in grid.cells]  # (var, other end)
-            for v, (a, b) in self.ends.items():
-                self.incident[a].append((v, b))
-                self.incident[b].append((v, a))
-            self.required = {grid.index(c) for c in problem.required}
-            self.hits = [{edge_var(pool, *e) for e in group} for group in problem.hits]
-            self.parent = list(range(grid.num_cells))
-            self.size = [1] * grid.num_cells
-            self.held = [int(i in self.required) for i in range(grid.num_cells)]  # required cells per root
-            self.adj: list[dict[int, int]] = [{} for _ in grid.cells]  # cell -> {true edge var: other end}
-            self.on: set[int] = set()  # true edge vars applied to the structures
-            self.fixed: set[int] = set()
-            self.trail: list[tuple[int, int | None]] = []  # (var, root joined under another, or None)
-            self.levels: list[int] = []
-            self.closing: list[int] = []  # true edges whose ends were connected already
-            self.pending: list[list[int]] = []
-            self.counts = {"cuts": 0, "check_model_calls": 0, "cycles_seen": 0}
-            self.calls = 0
+    def apply(lit: int) -> None:
+        nonlocal true, broken
+        trail.append(lit)
+        if lit < 0:
+            value[-lit] = 2
+            return
+        value[lit] = 1
+        true += 1
+        a, b = ends[lit - 1]
+        if two[a] or two[b]:
+            broken += 1
+            undo.append(None)
+            return
+        if one[a]:
+            two[a] = lit
+        else:
+            one[a] = lit
+        if one[b]:
+            two[b] = lit
+        else:
+            one[b] = lit
+        pa, pb = partner[a], partner[b]
+        if pa == b:  # a and b were the two ends of one path
+            undo.append(())
+            closing.append(lit)
+            return
+        undo.append((pa, held[pa], length[pa], pb, held[pb], length[pb]))
+        partner[pa], partner[pb] = pb, pa
+        held[pa] = held[pb] = held[pa] + held[pb]
+        length[pa] = length[pb] = length[pa] + length[pb] + 1
+        if eager == "propagate":
+            check.append((pa, pb))
+
+    def retract(lit: int) -> None:
+        nonlocal true, broken
+        if lit < 0:
+            value[-lit] = 0
+            return
+        value[lit] = 0
+        true -= 1
+        entry = undo.pop()
+        if entry is None:
+            broken -= 1
+            return
+        a, b = ends[lit - 1]
+        if two[a] == lit:  # undone last in, first out: lit is the newer edge at both ends
+            two[a] = 0
+        else:
+            one[a] = 0
+        if two[b] == lit:
+            two[b] = 0
+        else:
+            one[b] = 0
+        if entry:
+            pa, held[pa], length[pa], pb, held[pb], length[pb] = entry
+            partner[pa], partner[pb] = a, b
+
+    def walk(u: int, v: int, came: int = 0) -> tuple[list[int], list[int]] | None:
+        """The edge variables and vertices of the path from end u to end v, or None if there is none."""
+        edges, vertices, x = [], [u], u
+        for _ in range(length[u]):
+            nxt = one[x] if one[x] != came else two[x]
+            if not nxt:
+                return None
+            edges.append(nxt)
+            a, b = ends[nxt - 1]
+            x = b if a == x else a
+            vertices.append(x)
+            came = nxt
+        return (edges, vertices) if x == v else None
+
+    def covers(edges: list[int]) -> bool:
+        """Whether these edge variables use an edge of every hits group."""
+        return len({g for var in edges for g in groups[var - 1]}) == len(hits)
+
+    def company(edges: list[int]) -> int:
+        """A true edge variable off these edges."""
+        own = set(edges)
+        return next(lit for lit in trail if lit > 0 and value[lit] == 1 and lit not in own)
+
+    def closing_reason(u: int, v: int, var: int) -> list[int] | None:
+        """The reason to set `var` (between path ends u, v) false, or None if that loop may be the answer."""
+        path = walk(u, v)
+        if path is None:
+            return None
+        wrong = held[u] < total or (hits and not covers([*path[0], var]))
+        if wrong:
+            return [-var] + [-e for e in path[0]]
+        if true == length[u]:
+            return None  # the path is every true edge: closing it may give the answer
+        return [-var] + [-e for e in path[0]] + [-company(path[0])]
+
+    def cut_for(var: int) -> list[int] | None:
+        """The clause against the cycle that `var` closed, or None if it may be the answer."""
+        if value[var] != 1:
+            return None
+        a, b = ends[var - 1]
+        found = walk(a, b, came=var)
+        if found is None:
+            return None
+        counts["cycles_seen"] += 1
+        edges, vertices = found
+        cycle = [*edges, var]
+        holds = held[a]
+        if eager == "pearlfree" and holds:
+            return None
+        if holds == total and (not hits or covers(cycle)):
+            return None if true == len(cycle) else [-e for e in cycle] + [-company(cycle)]
+        if family == "cutset" and holds and holds != total:
+            return [i + 1 for i in arrays.boundary(vertices)]
+        return [-e for e in cycle]
+
+    class LoopWatch(Base):
+        """Paths of true edges, cuts and propagations; see the module docstring."""
 
         def stats(self) -> dict:
-            return dict(self.counts)
-
-        def find(self, x: int) -> int:
-            while self.parent[x] != x:  # no path compression, so unions can be undone
-                x = self.parent[x]
-            return x
-
-        def apply(self, var: int) -> None:
-            a, b = self.ends[var]
-            ra, rb = self.find(a), self.find(b)
-            if ra == rb:
-                if eager == "all" or not self.held[ra]:
-                    self.closing.append(var)
-                joined = None
-            else:
-                if self.size[ra] < self.size[rb]:
-                    ra, rb = rb, ra
-                self.parent[rb] = ra
-                self.size[ra] += self.size[rb]
-                self.held[ra] += self.held[rb]
-                joined = rb
-            self.adj[a][var], self.adj[b][var] = b, a
-            self.on.add(var)
-            self.trail.append((var, joined))
+            return {**counts, "assignments": assignments, "callback_s": callback_s + SAMPLE * sampled_s}
 
         def on_assignment(self, lit: int, fixed: bool = False) -> None:
-            if lit < 0:
+            nonlocal assignments, sampled_s
+            assignments += 1
+            if assignments % SAMPLE:
+                if fixed:
+                    fixed_vars.add(abs(lit))
+                if not value[abs(lit)]:
+                    apply(lit)
                 return
+            t0 = clock()  # reading the clock costs about a fifth of this body, so 1 call in SAMPLE is timed
             if fixed:
-                self.fixed.add(lit)
-            if lit not in self.on:
-                self.apply(lit)
+                fixed_vars.add(abs(lit))
+            if not value[abs(lit)]:
+                apply(lit)
+            sampled_s += clock() - t0
 
         def on_new_level(self) -> None:
-            self.levels.append(len(self.trail))
+            levels.append(len(trail))
 
         def on_backtrack(self, to: int) -> None:
-            if len(self.levels) <= to:
-                return
-            start = self.levels[to]
-            del self.levels[to:]
-            keep = []
-            while len(self.trail) > start:
-                var, joined = self.trail.pop()
-                if joined is not None:
-                    root = self.parent[joined]
-                    self.size[root] -= self.size[joined]
-                    self.held[root] -= self.held[joined]
-                    self.parent[joined] = joined
-                a, b = self.ends[var]
-                del self.adj[a][var], self.adj[b][var]
-                self.on.discard(var)
-                if var in self.fixed:
-                    keep.append(var)
-            for var in reversed(keep):
-                self.apply(var)
-            self.closing = [v for v in self.closing if v in self.on]
+            nonlocal callback_s
+            t0 = clock()
+            if len(levels) > to:
+                start = levels[to]
+                del levels[to:]
+                undone = trail[start:]
+                del trail[start:]
+                for lit in reversed(undone):
+                    retract(lit)
+                if fixed_vars:
+                    for lit in undone:
+                        if abs(lit) in fixed_vars:
+                            apply(lit)
+                closing[:] = [var for var in closing if value[var] == 1]
+                check[:] = [(u, v) for u, v in check if partner[u] == v]
+            callback_s += clock() - t0
 
         def decide(self) -> int:
             return 0
 
         def propagate(self) -> list[int]:
-            self.calls += 1
-            if self.calls % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+            nonlocal calls, callback_s
+            t0 = clock()
+            calls += 1
+            if calls % CLOCK_EVERY == 0 and t0 > deadline:
                 raise OutOfTime  # conflict budgets do not bound the work done through our clauses
-            while self.closing:
-                clause = self.cut_for(self.closing.pop())
-                if clause is not None:
-                    self.pending.append(clause)
-                    self.counts["cuts"] += 1
-            return []
-
-        def cut_for(self, var: int) -> list[int] | None:
-            """The clause against the cycle that `var` closed, or None if it may be the answer."""
-            start, cur = self.ends[var]
-            cycle, cells, came = [var], {start, cur}, var
-            while cur != start:
-                onward = [(v, w) for v, w in self.adj[cur].items() if v != came]
-                if len(onward) != 1 or len(cycle) > len(self.on):
-                    return None  # not a simple cycle (mid-propagation); check_model still judges
-                came, cur = onward[0]
-                cycle.append(came)
-                cells.add(cur)
-            self.counts["cycles_seen"] += 1
-            holds = self.required & cells
-            used = set(cycle)
-            if holds == self.required and all(group & used for group in self.hits):
-                company = next(iter(self.on.difference(cycle)), None)
-                return None if company is None else [-v for v in cycle] + [-company]
-            if family == "cutset" and holds and holds != self.required:
-                return [v for i in cells for v, j in self.incident[i] if j not in cells]
-            return [-v for v in cycle]
+            out = []
+            if not broken:
+                while closing:
+                    clause = cut_for(closing.pop())
+                    if clause is not None:
+                        pending.append(clause)
+                        counts["cuts"] += 1
+                while check:
+                    u, v = check.pop()
+                    if partner[u] != v or (i := between(u, v)) < 0 or value[i + 1]:
+                        continue
+                    reason = closing_reason(u, v, i + 1)
+                    if reason is not None:
+                        reasons[-i - 1] = reason
+                        out.append(-i - 1)
+                counts["propagations"] += len(out)
+            callback_s += clock() - t0
+            return out  # the solver skips a literal already true, so one proposed twice does no harm
 
         def provide_reason(self, lit: int) -> list[int]:
-            raise AssertionError("the loop watch propagates no literals, so it owes no reasons")
+            counts["reasons"] += 1
+            reason = reasons[lit]
+            if strict:
+                unfalsified = [x for x in reason if x != lit and value[abs(x)] != (2 if x > 0 else 1)]
+                assert not unfalsified and value[abs(lit)] == (1 if lit > 0 else 2), (lit, reason)
+            return reason
 
         def check_model(self, model: list[int]) -> bool:
-            self.counts["check_model_calls"] += 1
-            chosen = chosen_edges(problem, pool, model)
-            cuts = find_cuts(problem, chosen, family)
-            self.pending += [cut_clause(pool, cut) for cut in cuts]
-            self.counts["cuts"] += len(cuts)
+            nonlocal callback_s
+            t0 = clock()
+            counts["check_model_calls"] += 1
+            cuts = arrays.cut_clauses(arrays.chosen(model), family, components)
+            pending.extend(cuts)
+            counts["cuts"] += len(cuts)
+            callback_s += clock() - t0
             return not cuts
 
         def has_clause(self) -> bool:
-            return bool(self.pending)
+            return bool(pending)
 
         def add_clause(self) -> list[int]:
-            return self.pending.pop()
+            return pending.pop()
 
     return LoopWatch()
