@@ -65,7 +65,12 @@ class LoopArrays:
 
     def var(self, a: Cell, b: Cell) -> int:
         """The CNF variable of the edge between a and b: true when the loop uses it."""
-        return self.edge_id(a, b) + 1
+        (r, c), (r2, c2) = (a, b) if a <= b else (b, a)  # edge_id + 1, inlined: the rules call it per pearl
+        if r2 == r and c2 == c + 1:
+            return r * (self.cols - 1) + c + 1
+        if c2 == c and r2 == r + 1:
+            return self.horizontal + r * self.cols + c + 1
+        raise ValueError(f"{a} and {b} are not neighbours")
 
     def between(self, u: int, v: int) -> int:
         """The index of the edge between vertices u and v, or -1 when they are not neighbours."""
@@ -78,8 +83,8 @@ class LoopArrays:
         return -1
 
     def chosen(self, model: list[int]) -> list[int]:
-        """The edges a model sets, from its first E literals."""
-        return [i for i, lit in enumerate(model[: self.num_edges]) if lit > 0]
+        """The edges a model sets, from its first E literals (literal i is +-(i + 1))."""
+        return [lit - 1 for lit in model[: self.num_edges] if lit > 0]
 
     # --- loops and their cuts ---------------------------------------------------------------------
 
@@ -88,13 +93,19 @@ class LoopArrays:
         ends = self.ends
         one, two = [-1] * self.num_vertices, [-1] * self.num_vertices
         for i in chosen:
-            for v in ends[i]:
-                if one[v] < 0:
-                    one[v] = i
-                elif two[v] < 0:
-                    two[v] = i
-                else:
-                    raise ValueError(f"vertex {v} has more than two chosen edges")
+            a, b = ends[i]
+            if one[a] < 0:
+                one[a] = i
+            elif two[a] < 0:
+                two[a] = i
+            else:
+                raise ValueError(f"vertex {a} has more than two chosen edges")
+            if one[b] < 0:
+                one[b] = i
+            elif two[b] < 0:
+                two[b] = i
+            else:
+                raise ValueError(f"vertex {b} has more than two chosen edges")
         seen = bytearray(self.num_edges)
         out = []
         for i in chosen:
