@@ -1,25 +1,20 @@
 """A loop kind's CNF on CaDiCaL with an IPASIR-UP external propagator that cuts sub-loops during search.
 
-Model: the edge variables and clauses of `loop.cnf`, as in `sat`. Single loop: a
-`pysat.engines.Propagator` observes every edge variable and keeps the true edges as paths (each
-path end knows the other end, the required vertices on the path and its length; undone on
-backtrack, fixed literals kept). A true edge joining a path's two ends closes a cycle; `propagate()`
-walks it and hands the solver a cut clause the assignment falsifies (`has_clause`/`add_clause`,
-families `cuts=loop|cutset` as in `sat`). `eager=pearlfree` cuts only cycles without a required
-vertex (a pearl), leaving the others to `check_model`; `eager=all` cuts every wrong cycle as it
-closes (the notes' "prop eager"), which on janko puzzles gets lost in 10^5 near-copies of one long
-loop that misses a pearl; `eager=propagate` (default) also looks, whenever a path grows, at the
-edge between its two ends: if closing the path there would make a wrong loop (a required vertex
-off it, a `hits` group missed, or true edges besides it), that edge is propagated false with the
-reason [-edge, -path edges...] (valid for every answer: an answer holding a cycle is that cycle),
-and cycles closed anyway are cut as in `all`. `check_model` runs the cuts of `loop.cuts` on each
-complete model (`components=array|networkx` as in `sat`) and always hands over a clause when it
-rejects one; the `sat` loop around the one solve() call would catch any loop let through
-(iterations > 1). Solvers: cadical195, cadical300, minisatep, ergo. Time limit: `sat`'s conflict
-budget chunks plus a clock check in `propagate()` raising OutOfTime, since the solver settles most
-such clauses by backjumping, with no conflict counted. Stats: cuts, propagations, reasons (asked
-by the solver), assignments (on_assignment calls), check_model_calls, cycles_seen, callback_s (time
-inside the Python callbacks, part of solver_s; on_assignment's share estimated from 1 call in SAMPLE).
+Model: the edge variables and clauses of `loop.cnf`, as in `sat`. A `pysat.engines.Propagator`
+observes every edge and keeps the true edges as paths (each end knows the other end, the required
+vertices on the path and its length; undone on backtrack, fixed literals kept). A true edge joining
+a path's two ends closes a cycle; `propagate()` cuts a wrong one with a clause the assignment
+falsifies (`cuts=loop|cutset` as in `sat`): `eager=pearlfree` only cycles without a required vertex,
+`eager=all` every wrong one (which gets lost in near-copies of long loops missing a pearl on some
+janko puzzles). `eager=propagate` (default) cuts as `pearlfree` and also sets false the edge between
+a grown path's two ends when that loop would be wrong (a required vertex off it, a `hits` group
+missed, true edges besides it), with the reason [-edge, -path edges]: valid for every answer, since
+an answer holding a cycle is that cycle. `check_model` cuts every wrong complete model
+(`components=array|networkx` as in `sat`), always with a clause. Solvers: cadical195, cadical300,
+minisatep, ergo. Time limit: a clock check in `propagate()` raising OutOfTime within one solve()
+call (conflict budgets sized by the clock made runs differ). Stats: propagations, reasons (asked by
+the solver), assignments, cycles_seen, check_model_calls, callback_s (time in the Python callbacks,
+part of solver_s; on_assignment timed 1 call in SAMPLE and scaled).
 """
 
 from __future__ import annotations
@@ -39,6 +34,7 @@ class Propagator(Sat):
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
     choices = {**Sat.choices, "eager": EAGER}
+    chunked = False  # propagate() reads the clock
 
     def attach(self, solver, problem, deadline):
         opts = self.options
@@ -186,8 +182,8 @@ def _loop_watch(problem, family, deadline=float("inf"), eager="propagate", compo
         edges, vertices = found
         cycle = [*edges, var]
         holds = held[a]
-        if eager == "pearlfree" and holds:
-            return None
+        if eager != "all" and holds:
+            return None  # left to propagation and check_model: cutting these eagerly has long tails
         if holds == total and (not hits or covers(cycle)):
             return None if true == len(cycle) else [-e for e in cycle] + [-company(cycle)]
         if family == "cutset" and holds and holds != total:

@@ -52,6 +52,9 @@ class Sat(Encoding):
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
+    # False: one solve() call per round, a helper that reads the clock keeping the time limit
+    # (conflict budgets sized by time make the search depend on the clock, run to run).
+    chunked: ClassVar[bool] = True
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
@@ -112,9 +115,12 @@ class Sat(Encoding):
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
                     break
-                solver.conf_budget(budget)
                 try:
-                    answer = solver.solve_limited()
+                    if self.chunked:
+                        solver.conf_budget(budget)
+                        answer = solver.solve_limited()
+                    else:
+                        answer = solver.solve()
                 except OutOfTime:
                     answer = None  # the clock is read again at the top of the loop
                 t1 = time.perf_counter()
