@@ -30,6 +30,7 @@ from . import loop
 from .loop.arrays import COMPONENTS
 from .loop.cnf import cut_clause, loop_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
+from .loop.watch import OutOfTime
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -38,10 +39,6 @@ REFUSED = {
 PHASES = ("false", "solver")
 CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
-
-
-class OutOfTime(Exception):
-    """Raised by a helper's callback inside solve() when the run's deadline has passed."""
 
 
 class Sat(Encoding):

@@ -28,8 +28,7 @@ from harness.sets import resolve
 from loopbench_encodings import loop
 from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.cuts import find_cuts
-from loopbench_encodings.propagator import _loop_watch
-from loopbench_encodings.sat import OutOfTime
+from loopbench_encodings.loop.watch import OutOfTime, loop_watch
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "janko-java"  # CI keeps ../shared beside the repo
@@ -83,7 +82,7 @@ def test_the_propagator_clock_stops_a_solve_in_progress():
     puz = instance(FILES[1]).puzzle
     problem = loop.problem(puz)
     with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
-        watch = _loop_watch(problem, "loop", deadline=0.0)
+        watch = loop_watch(problem, "loop", deadline=0.0)
         solver.connect_propagator(watch)
         for var in range(1, problem.arrays.num_edges + 1):
             solver.observe(var)
@@ -148,7 +147,7 @@ def count(puz, family: str, propagate: str | None = None, components: str = "arr
     found = set()
     with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
         if propagate:
-            watch = _loop_watch(problem, family, eager=propagate, components=components, strict=True)
+            watch = loop_watch(problem, family, eager=propagate, components=components, strict=True)
             solver.connect_propagator(watch)
             for var in range(1, arrays.num_edges + 1):
                 solver.observe(var)
