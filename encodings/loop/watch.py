@@ -78,9 +78,10 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
         else:
             one[b] = lit
         pa, pb = partner[a], partner[b]
-        if pa == b:  # a and b were the two ends of one path
+        if pa == b:  # a and b were the two ends of one path: a cycle, holding held[a] required vertices
             undo.append(())
-            closing.append(lit)
+            if eager == "all" or not held[a]:  # the others are left to propagation and check_model
+                closing.append(lit)
             return
         undo.append((pa, held[pa], length[pa], pb, held[pb], length[pb]))
         partner[pa], partner[pb] = pb, pa
@@ -160,8 +161,6 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
         edges, vertices = found
         cycle = [*edges, var]
         holds = held[a]
-        if eager != "all" and holds:
-            return None  # left to propagation and check_model: cutting these eagerly has long tails
         if holds == total and (not hits or covers(cycle)):
             return None if true == len(cycle) else [-e for e in cycle] + [-company(cycle)]
         if family == "cutset" and holds and holds != total:
