@@ -137,9 +137,13 @@ class LoopArrays:
             own[where[self.ends[i][0]]].append(i)
         return list(zip(comps, own, strict=True))
 
+    def holds(self, vertices) -> int:
+        """How many of these vertices are required."""
+        return sum(map(self.is_required.__getitem__, vertices))
+
     def complete(self, vertices, edges) -> bool:
         """Whether one loop over these vertices and edges meets every global demand by itself."""
-        if sum(self.is_required[v] for v in vertices) != len(self.required):
+        if self.holds(vertices) != len(self.required):
             return False
         if not self.hits:
             return True
@@ -178,7 +182,7 @@ class LoopArrays:
                     out.append([-i - 1 for i in edges] + [-company - 1])
                 continue
             if family == "cutset":
-                holds = sum(self.is_required[v] for v in vertices)
+                holds = self.holds(vertices)
                 if holds and holds != len(self.required):
                     out.append([i + 1 for i in self.boundary(vertices)])
                     continue
