@@ -241,8 +241,10 @@ def test_excluding_each_answer_enumerates_exactly_the_brute_force_answers(enc, o
 
 
 def slitherlink(rows: int, cols: int, clues: dict) -> SimpleNamespace:
-    """A Slitherlink puzzle as the loop rules read it (the kind's harness side lives elsewhere)."""
-    return SimpleNamespace(kind="slitherlink", rows=rows, cols=cols, clues=clues)
+    """A Slitherlink puzzle as the loop rules read it (the kind's harness side lives on another branch)."""
+    vertices = Grid(rows + 1, cols + 1)
+    return SimpleNamespace(kind="slitherlink", rows=rows, cols=cols, clues=clues, full=False,
+                           vertices=vertices)
 
 
 def slitherlink_answers(puz) -> int:
