@@ -1,11 +1,13 @@
 """A loop kind as CNF on one incremental PySAT solver, with sub-loops cut lazily between solve() calls.
 
 Model: one Boolean per edge and the clauses of `loop.cnf` (degree 0 or 2, required vertices,
-the kind's local rules). Single loop: solve, read the chosen edges, find their loops with
-`loop.cuts.find_cuts`, add each cut as a clause (`cuts=loop` forbids a wrong loop's edges
-together; `cuts=cutset` asks a loop holding some but not all required vertices for an edge
-leaving it), and solve again on the same solver object, so learnt clauses are kept; until one
-complete loop remains (sat) or no model is left (unsat). `exclude`d answers become clauses.
+the kind's local rules); variable i + 1 is edge i, so a model's chosen edges are its first E
+literals. Single loop: solve, split the chosen edges into loops (`components=array` walks them
+on integer arrays, `components=networkx` takes networkx's components as `lazy` does), add each
+cut of `loop.cuts` as a clause (`cuts=loop` forbids a wrong loop's edges together; `cuts=cutset`
+asks a loop holding some but not all required vertices for an edge leaving it), and solve again
+on the same solver object, so learnt clauses are kept; until one complete loop remains (sat) or
+no model is left (unsat). `exclude`d answers become clauses.
 Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).
 `phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
@@ -13,6 +15,8 @@ Backend: any PySAT solver that takes clauses after a solve and a conflict budget
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
 CHUNK_S, the clock read between them. A non-zero seed shuffles the clause order.
+Stats: build_s (clauses and solver set-up), solver_s (inside solve calls), outside_s (reading
+models and cutting), and `rounds`: per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 
 from . import loop, rules
 from ._plain_sat import PLAIN_RULES, solve_plain
-from .loop.cnf import chosen_edges, cut_clause, edge_var, loop_clauses
-from .loop.cuts import CUT_FAMILIES, exclusion, find_cuts
+from .loop.arrays import COMPONENTS
+from .loop.cnf import cut_clause, loop_clauses
+from .loop.cuts import CUT_FAMILIES, exclusion
+from .loop.watch import OutOfTime
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -34,10 +40,7 @@ REFUSED = {
 }
 PHASES = ("false", "solver")
 CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
-
-
-class OutOfTime(Exception):
-    """Raised by a helper's callback inside solve() when the run's deadline has passed."""
+ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
 class Sat(Encoding):
@@ -45,10 +48,13 @@ class Sat(Encoding):
     # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
-    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false"}
-    choices = {"cuts": CUT_FAMILIES, "phase": PHASES}
-    imports = ("pysat.formula", "pysat.solvers", "networkx")
+    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array"}
+    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS}
+    imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
+    # False: one solve() call per round, a helper that reads the clock keeping the time limit
+    # (conflict budgets sized by time make the search depend on the clock, run to run).
+    chunked: ClassVar[bool] = True
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
@@ -71,7 +77,7 @@ class Sat(Encoding):
             )
         return name
 
-    def attach(self, solver, problem, pool, deadline: float):
+    def attach(self, solver, problem, deadline: float):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
 
         A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total;
@@ -80,44 +86,48 @@ class Sat(Encoding):
         return None
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
-        from pysat.formula import IDPool
         from pysat.solvers import Solver
 
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"])
         start = time.perf_counter()
         deadline = start + limits.time_s
-        pool = IDPool()
         problem = loop.problem(puzzle)
-        clauses = loop_clauses(puzzle, problem, pool)
-        clauses += [cut_clause(pool, exclusion(problem, solution)) for solution in exclude]
+        arrays = problem.arrays
+        clauses = loop_clauses(puzzle, problem)
+        clauses += [cut_clause(arrays, exclusion(problem, solution)) for solution in exclude]
         if seed:
             random.Random(seed).shuffle(clauses)
-        family = self.options["cuts"]
-        stats = {"solver": self.options["solver"], "variables": pool.top, "iterations": 0, "cuts": 0,
+        family, components = self.options["cuts"], self.options["components"]
+        stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
                  "chunks": 0, "solver_s": 0.0, "outside_s": 0.0}
+        rounds: list[list] = []
         with Solver(name=self.options["solver"], bootstrap_with=clauses) as solver:
             if self.options["phase"] == "false":
                 try:
-                    solver.set_phases([-edge_var(pool, *e) for e in problem.graph.edges])
+                    solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))
                 except NotImplementedError:  # cadical103
                     stats["phase"] = "solver"
-            helper = self.attach(solver, problem, pool, deadline)
+            helper = self.attach(solver, problem, deadline)
             stats["build_s"] = time.perf_counter() - start
-            status, solution, budget, in_round = UNKNOWN, "", 100, False
+            status, solution, budget, in_round, round_s = UNKNOWN, "", 100, False, 0.0
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
                 if t0 >= deadline:
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
                     break
-                solver.conf_budget(budget)
                 try:
-                    answer = solver.solve_limited()
+                    if self.chunked:
+                        solver.conf_budget(budget)
+                        answer = solver.solve_limited()
+                    else:
+                        answer = solver.solve()
                 except OutOfTime:
                     answer = None  # the clock is read again at the top of the loop
                 t1 = time.perf_counter()
                 stats["solver_s"] += t1 - t0
+                round_s += t1 - t0
                 stats["chunks"] += 1
                 # size the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
                 rate = (solver.accum_stats()["conflicts"] - c0 + 1) / max(t1 - t0, 1e-4)
@@ -129,16 +139,21 @@ class Sat(Encoding):
                 if answer is False:
                     status = UNSAT
                     break
-                chosen = chosen_edges(problem, pool, solver.get_model())
-                cuts = find_cuts(problem, chosen, family)
-                for cut in cuts:
-                    solver.add_clause(cut_clause(pool, cut))
+                chosen = arrays.chosen(solver.get_model())
+                cuts = arrays.cut_clauses(chosen, family, components)
+                for clause in cuts:
+                    solver.add_clause(clause)
                 stats["cuts"] += len(cuts)
-                stats["outside_s"] += time.perf_counter() - t1
                 if not cuts:
-                    status, solution = SAT, problem.solution(chosen)
+                    status, solution = SAT, problem.solution(problem.graph.edges[i] for i in chosen)
+                outside = time.perf_counter() - t1
+                stats["outside_s"] += outside
+                if len(rounds) < ROUNDS_KEPT:
+                    rounds.append([round(round_s, 6), round(outside, 6), len(cuts)])
+                round_s = 0.0
             stats["conflicts"] = solver.accum_stats()["conflicts"]
             stats["clauses"] = solver.nof_clauses()
+            stats["rounds"] = rounds
             if helper is not None:
                 more = helper.stats()
                 stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))

@@ -8,11 +8,13 @@ unsound cut shows up as a wrong number.
 from __future__ import annotations
 
 import itertools
+import json
+import random
+from types import SimpleNamespace
 
 import networkx as nx
 import pytest
 from helpers import bundled
-from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from harness import kinds, registry
@@ -23,10 +25,9 @@ from harness.kinds import read_text
 from harness.kinds.masyu.model import Masyu, Pearl
 from harness.run.execute import execute
 from loopbench_encodings import loop
-from loopbench_encodings.loop.cnf import chosen_edges, cut_clause, edge_var, loop_clauses
+from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.cuts import find_cuts
-from loopbench_encodings.propagator import _loop_watch
-from loopbench_encodings.sat import OutOfTime
+from loopbench_encodings.loop.watch import OutOfTime, loop_watch
 
 # Bundled janko-java puzzles (6x6 to 16x16, 10x18), each with its known solution.
 FILES = ["janko001", "janko080", "janko002", "janko009", "janko012", "janko033", "janko017"]
@@ -34,10 +35,15 @@ VARIANTS = [
     ("sat", {}),
     ("sat", {"cuts": "cutset"}),
     ("sat", {"solver": "glucose4"}),
+    ("sat", {"components": "networkx"}),
     ("propagator", {}),
     ("propagator", {"cuts": "cutset"}),
     ("propagator", {"eager": "all"}),
+    ("propagator", {"eager": "pearlfree"}),
+    ("propagator", {"components": "networkx"}),
 ]
+PROPAGATING = [i for i, (enc, _) in enumerate(VARIANTS) if enc == "propagator"]
+EAGER = ("propagate", "pearlfree", "all")
 LIMITS = Limits(time_s=30.0)
 
 
@@ -55,7 +61,8 @@ def test_instances_are_solved_and_verified_alike(name):
     for (enc, opts), row in zip(VARIANTS, rows, strict=True):
         assert (row["status"], row["verified"]) == ("solved", 1), (enc, opts, row["detail"])
         assert row["matches_known"] == 1 and row["solution"] == instance(name).known_solution, (enc, opts)
-    assert all(row["iterations"] == 1 for row in rows[3:])  # the propagator cut every loop
+    assert len({row["solution"] for row in rows}) == 1  # each instance has one answer
+    assert all(rows[i]["iterations"] == 1 for i in PROPAGATING)  # the propagator cut every loop
 
 
 def test_edges_are_tried_off_first():
@@ -67,11 +74,11 @@ def test_edges_are_tried_off_first():
 
 def test_the_propagator_clock_stops_a_solve_in_progress():
     puz = instance(FILES[1]).puzzle
-    pool, problem = IDPool(), loop.problem(puz)
-    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem, pool)) as solver:
-        watch = _loop_watch(problem, pool, "loop", deadline=0.0)
+    problem = loop.problem(puz)
+    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
+        watch = loop_watch(problem, "loop", deadline=0.0)
         solver.connect_propagator(watch)
-        for var in watch.ends:
+        for var in range(1, problem.arrays.num_edges + 1):
             solver.observe(var)
         with pytest.raises(OutOfTime):
             solver.solve()
@@ -107,13 +114,15 @@ def test_every_pysat_solver_is_known_by_its_own_name(enc):
             assert chosen == name
 
 
-@pytest.mark.parametrize("enc, option", [("sat", "cuts"), ("sat", "phase"), ("propagator", "eager")])
+@pytest.mark.parametrize("enc, option", [("sat", "cuts"), ("sat", "phase"), ("sat", "components"),
+                                         ("propagator", "eager")])
 def test_unknown_option_values_are_errors(enc, option):
     row = execute(instance(FILES[0]), enc, {option: "star"}, 0, LIMITS)
     assert row["status"] == "error" and "'star'" in row["detail"]
 
 
-@pytest.mark.parametrize("enc, opts", [("sat", {}), ("propagator", {}), ("propagator", {"eager": "all"})])
+@pytest.mark.parametrize("enc, opts", [("sat", {}), ("sat", {"components": "networkx"})]
+                         + [("propagator", {"eager": eager}) for eager in EAGER])
 def test_unsat_by_local_rules_and_by_the_loop_alone(enc, opts):
     black_in_2x2 = execute(puzzle("2 2\nb -\n- -\n"), enc, opts, 0, LIMITS)
     assert black_in_2x2["status"] == "unsat"
@@ -121,7 +130,7 @@ def test_unsat_by_local_rules_and_by_the_loop_alone(enc, opts):
     # every cell's local rule can be met, so only the loop cuts find the contradiction.
     two_loops = puzzle("3 4\n- - - -\nw w - w\n- - - -\n")
     row = execute(two_loops, enc, opts, 0, LIMITS)
-    assert row["status"] == "unsat" and row["cuts"] >= 1
+    assert row["status"] == "unsat" and row["cuts"] + json.loads(row["extra"]).get("propagations", 0) >= 1
     assert brute_force(two_loops.puzzle) == set()
 
 
@@ -134,32 +143,33 @@ def test_a_tiny_time_limit_gives_unknown(enc):
 # --- counting loops ------------------------------------------------------------------------
 
 
-def count(puz: Masyu, family: str, propagate: str | None = None) -> int:
+def count(puz, family: str, propagate: str | None = None, components: str = "array") -> int:
     """Answers admitted by the CNF plus the loop cuts (lazily added, or from the propagator).
 
-    `propagate` is the propagator's `eager` mode, or None for no propagator.
+    `propagate` is the propagator's `eager` mode, or None for no propagator; the propagator checks
+    each reason it gives against its own view of the assignment (`strict`).
     """
-    pool, problem = IDPool(), loop.problem(puz)
+    problem = loop.problem(puz)
+    arrays = problem.arrays
     found = set()
-    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem, pool)) as solver:
+    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
         if propagate:
-            watch = _loop_watch(problem, pool, family, eager=propagate)
+            watch = loop_watch(problem, family, eager=propagate, components=components, strict=True)
             solver.connect_propagator(watch)
-            for var in watch.ends:
+            for var in range(1, arrays.num_edges + 1):
                 solver.observe(var)
         while solver.solve():
-            chosen = chosen_edges(problem, pool, solver.get_model())
-            cuts = find_cuts(problem, chosen, family)
+            model = solver.get_model()
+            chosen = arrays.chosen(model)
+            cuts = arrays.cut_clauses(chosen, family, components)
             assert not (propagate and cuts), "the propagator let a wrong loop through"
             for cut in cuts:
-                solver.add_clause(cut_clause(pool, cut))
+                solver.add_clause(cut)
             if not cuts:
-                answer = solution_string(puz.grid, chosen)
-                assert answer not in found and not kinds.check(puz, answer)
+                answer = solution_string(problem.graph, [problem.graph.edges[i] for i in chosen])
+                assert answer not in found and (puz.kind != "masyu" or not kinds.check(puz, answer))
                 found.add(answer)
-                on = set(chosen)
-                solver.add_clause([-edge_var(pool, *e) if e in on else edge_var(pool, *e)
-                                   for e in puz.grid.edges])
+                solver.add_clause([-lit for lit in model[: arrays.num_edges]])
     return len(found)
 
 
@@ -177,15 +187,17 @@ def brute_force(puz: Masyu) -> set[str]:
 
 
 @pytest.mark.parametrize("family", ["loop", "cutset"])
-@pytest.mark.parametrize("propagate", [None, "pearlfree", "all"])
+@pytest.mark.parametrize("propagate", [None, *EAGER])
 @pytest.mark.parametrize("size, loops", [(3, 13), (4, 213)])  # OEIS A140517: cycles of the n x n grid
 def test_every_loop_of_an_empty_grid_once(size, loops, family, propagate):
     assert count(Masyu(Grid(size, size)), family, propagate) == loops
+    assert count(Masyu(Grid(size, size)), family, propagate, components="networkx") == loops
 
 
 @pytest.mark.parametrize("size, tours", [(2, 1), (4, 6), (3, 0)])  # OEIS A003763 (0: odd cell count)
 def test_full_puzzles_count_hamiltonian_cycles(size, tours):
-    assert count(Masyu(Grid(size, size), full=True), "loop", propagate="all") == tours
+    for propagate in EAGER:
+        assert count(Masyu(Grid(size, size), full=True), "loop", propagate) == tours
     assert count(Masyu(Grid(size, size), full=True), "cutset") == tours
 
 
@@ -201,5 +213,109 @@ TWO_PEARLS = [{(0, 1): Pearl.WHITE, (2, 1): Pearl.WHITE}, {(0, 0): Pearl.BLACK, 
 def test_pearl_puzzles_count_like_brute_force(pearls):
     puz = Masyu(GRID3, pearls)
     expected = len(brute_force(puz))
-    for family, propagate in itertools.product(("loop", "cutset"), (None, "pearlfree", "all")):
+    for family, propagate in itertools.product(("loop", "cutset"), (None, *EAGER)):
         assert count(puz, family, propagate) == expected, (family, propagate)
+
+
+# --- every variant, answer by answer --------------------------------------------------------
+
+
+def random_puzzles(count: int, rows: int, cols: int, seed: int) -> list[Masyu]:
+    rng = random.Random(seed)
+    grid = Grid(rows, cols)
+    out = []
+    for _ in range(count):
+        cells = rng.sample(grid.cells, rng.randint(1, 4))
+        out.append(Masyu(grid, {c: rng.choice(list(Pearl)) for c in cells}, full=rng.random() < 0.15))
+    return out
+
+
+@pytest.mark.parametrize("enc, opts", VARIANTS, ids=lambda v: v if isinstance(v, str) else
+                         ",".join(f"{k}={x}" for k, x in v.items()) or "defaults")
+def test_excluding_each_answer_enumerates_exactly_the_brute_force_answers(enc, opts):
+    solver = registry.create(enc, **opts)
+    puzzles = [Masyu(Grid(3, 3)), Masyu(Grid(3, 4), {(1, 1): Pearl.WHITE}), Masyu(Grid(4, 4), full=True)]
+    for puz in puzzles + random_puzzles(8, 4, 4, seed=11):
+        found: list[str] = []
+        while (outcome := solver.solve(puz, LIMITS, 0, exclude=tuple(found))).status == "sat":
+            assert outcome.solution not in found
+            found.append(outcome.solution)
+        assert outcome.status == "unsat"
+        assert sorted(found) == sorted(brute_force(puz)), kinds.write_text(puz)
+
+
+# --- hits: Slitherlink's clue rules, through the loop problem alone ---------------------------
+
+
+def slitherlink(rows: int, cols: int, clues: dict) -> SimpleNamespace:
+    """A Slitherlink puzzle as the loop rules read it (the kind's harness side lives on another branch)."""
+    vertices = Grid(rows + 1, cols + 1)
+    return SimpleNamespace(kind="slitherlink", rows=rows, cols=cols, clues=clues, full=False,
+                           vertices=vertices)
+
+
+def slitherlink_answers(puz) -> int:
+    """Loops of the vertex grid whose count of sides around every clue matches it."""
+    graph = nx.Graph(Grid(puz.rows + 1, puz.cols + 1).edges)
+    total = 0
+    for cycle in nx.simple_cycles(graph):
+        on = {edge(cycle[i], cycle[i - 1]) for i in range(len(cycle))}
+        sides = {cell: [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c)),
+                        ((r, c + 1), (r + 1, c + 1))] for cell in puz.clues for r, c in [cell]}
+        total += all(sum(s in on for s in sides[cell]) == k for cell, k in puz.clues.items())
+    return total
+
+
+SLITHER = [slitherlink(2, 2, {(0, 0): 1}), slitherlink(2, 2, {(0, 0): 3}), slitherlink(2, 3, {(0, 1): 2}),
+           slitherlink(2, 3, {(0, 0): 1, (1, 2): 1}), slitherlink(2, 3, {(1, 1): 3, (0, 0): 0}),
+           slitherlink(3, 3, {(1, 1): 2, (0, 0): 1, (2, 2): 1}), slitherlink(3, 3, {(0, 0): 3, (2, 2): 3}),
+           slitherlink(3, 3, {(1, 1): 1, (0, 2): 2}), slitherlink(3, 3, {(0, 0): 3, (2, 2): 3, (1, 1): 1})]
+
+
+@pytest.mark.parametrize("puz", SLITHER, ids=lambda p:
+                         "-".join(f"{r}{c}={k}" for (r, c), k in p.clues.items()))
+def test_slitherlink_clues_count_like_brute_force(puz):
+    expected = slitherlink_answers(puz)  # 0 for the last one: two 3s with a 1 between them
+    for family, propagate in itertools.product(("loop", "cutset"), (None, *EAGER)):
+        for components in ("array", "networkx"):
+            assert count(puz, family, propagate, components) == expected, (family, propagate, components)
+
+
+# --- the two component searches, and the stats -----------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_array_and_networkx_loops_give_the_same_cuts(seed):
+    rng = random.Random(seed)
+    grid = Grid(4, 5)
+    cycles = [[edge(c[i], c[i - 1]) for i in range(len(c))] for c in nx.simple_cycles(nx.Graph(grid.edges))]
+    chosen, used = [], set()
+    for cyc in rng.sample(cycles, 12):
+        cells = {v for e in cyc for v in e}
+        if not cells & used:
+            chosen += cyc
+            used |= cells
+    required = frozenset(rng.sample(grid.cells, rng.randint(0, 3)))
+    hits = tuple(tuple(rng.sample(grid.edges, 2)) for _ in range(rng.randint(0, 2)))
+    problem = loop.LoopProblem(grid, required, hits)
+    arrays = problem.arrays
+    ids = sorted(arrays.edge_id(*e) for e in chosen)
+    for family in ("loop", "cutset"):
+        by_array = arrays.cut_clauses(ids, family, "array")
+        by_networkx = arrays.cut_clauses(ids, family, "networkx")
+        assert sorted(map(sorted, by_array)) == sorted(map(sorted, by_networkx))
+        cuts = find_cuts(problem, [grid.edges[i] for i in ids], family)  # lazy's view: the same, by cells
+        assert [sorted(arrays.edge_id(*e) for e in c.forbid or c.require) for c in cuts] == [
+            sorted(abs(lit) - 1 for lit in clause) for clause in by_networkx]
+
+
+def test_stats_say_where_the_time_went():
+    sat = execute(instance(FILES[1]), "sat", {}, 0, LIMITS)
+    extra = json.loads(sat["extra"])
+    assert sat["build_s"] > 0 and extra["solver_s"] > 0 and extra["outside_s"] > 0
+    assert len(extra["rounds"]) == sat["iterations"] and sum(r[2] for r in extra["rounds"]) == sat["cuts"]
+    prop = execute(instance("janko017"), "propagator", {}, 0, LIMITS)
+    extra = json.loads(prop["extra"])
+    assert prop["status"] == "solved" and 0 < extra["callback_s"] < extra["solver_s"]
+    assert extra["propagations"] > 0 and extra["reasons"] <= extra["propagations"]
+    assert extra["assignments"] > 0 and extra["check_model_calls"] >= 1

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from harness.grid import Cell, Edge, Grid, solution_edges, solution_string
 from loopbench_encodings import rules
+
+if TYPE_CHECKING:
+    from loopbench_encodings.loop.arrays import LoopArrays
 
 # What a loop kind's rules module provides: the problem, then its local rules for each backend.
 RULES = ("loop_problem", "cpsat", "cnf")
@@ -31,19 +35,19 @@ class LoopProblem:
     required: frozenset[Cell] = frozenset()
     hits: tuple[tuple[Edge, ...], ...] = field(default=())
 
+    @cached_property
+    def arrays(self) -> LoopArrays:
+        """The problem on integer arrays (vertex and edge numbers, the CNF variables), made once."""
+        from loopbench_encodings.loop.arrays import LoopArrays
+
+        return LoopArrays(self)
+
     def solution(self, edges: Iterable[Edge]) -> str:
         """The solution string of a set of edges on this graph."""
         return solution_string(self.graph, edges)
 
     def edges_of(self, solution: str) -> set[Edge]:
         return solution_edges(self.graph, solution)
-
-    def complete(self, vertices: set[Cell], edges: Iterable[Edge]) -> bool:
-        """Whether a loop over these vertices and edges meets every global demand by itself."""
-        if not self.required <= vertices:
-            return False
-        used = set(edges)
-        return all(any(e in used for e in group) for group in self.hits)
 
 
 def kinds() -> tuple[str, ...]:

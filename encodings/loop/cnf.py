@@ -1,62 +1,56 @@
 """The loop problem as CNF over one Boolean per edge, shared by the PySAT strategies.
 
-Variables come from an `IDPool` and are named by meaning: `("edge", a, b)` is true when the loop
-uses the edge between vertices a and b (canonical order, `harness.grid.edge`); they are numbered
-first, in the graph's edge order. The clauses say everything but "one loop": every vertex has
-degree 0 or 2 (direct clauses, no auxiliaries), every required vertex lies on the loop, every
-`hits` group has an edge on it, and a problem with neither asks for some edge, so the empty
-drawing is no answer; then the kind's local rules (`rules.<kind>.cnf`).
+Variable i + 1 is true when the loop uses edge i of the graph (`graph.edges[i]`, the numbering of
+`loop.arrays`); there are no other variables. The clauses say everything but "one loop": every
+vertex has degree 0 or 2 (direct clauses, no auxiliaries, made from the incidence arrays in bulk),
+every required vertex lies on the loop, every `hits` group has an edge on it, and a problem with
+neither asks for some edge, so the empty drawing is no answer; then the kind's local rules
+(`rules.<kind>.cnf`, given `LoopArrays.var` to name an edge by its two cells).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import combinations
 from typing import Any
 
-from harness.grid import Cell, Edge, Grid, edge
 from loopbench_encodings import rules
 from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.arrays import Clause, LoopArrays
 from loopbench_encodings.loop.cuts import Cut
 
-Clause = list[int]
+
+def degree_clauses(arrays: LoopArrays) -> list[Clause]:
+    """Degree 0 or 2 at every vertex: no edge alone (`[-e] + others`), and no three edges together."""
+    out: list[Clause] = []
+    add = out.extend
+    for here in arrays.incident:
+        if len(here) == 4:
+            a, b, c, d = (i + 1 for i in here)
+            add(([-a, b, c, d], [-b, a, c, d], [-c, a, b, d], [-d, a, b, c],
+                 [-a, -b, -c], [-a, -b, -d], [-a, -c, -d], [-b, -c, -d]))
+        elif len(here) == 3:
+            a, b, c = (i + 1 for i in here)
+            add(([-a, b, c], [-b, a, c], [-c, a, b], [-a, -b, -c]))
+        elif len(here) == 2:
+            a, b = (i + 1 for i in here)
+            add(([-a, b], [-b, a]))
+        elif here:
+            out.append([-here[0] - 1])
+    return out
 
 
-def edge_var(pool, a: Cell, b: Cell) -> int:
-    return pool.id(("edge", *edge(a, b)))
-
-
-def degree_clauses(pool, grid: Grid, vertex: Cell) -> list[Clause]:
-    """Degree 0 or 2: no edge alone (`[-e] + others`), and no three edges together."""
-    lits = [edge_var(pool, *e) for e in grid.incident[vertex]]
-    alone = [[-e] + [o for o in lits if o != e] for e in lits]
-    return alone + [[-a, -b, -c] for a, b, c in combinations(lits, 3)]
-
-
-def on_loop_clause(pool, grid: Grid, vertex: Cell) -> Clause:
-    return [edge_var(pool, *e) for e in grid.incident[vertex]]
-
-
-def loop_clauses(puzzle: Any, problem: LoopProblem, pool) -> list[Clause]:
+def loop_clauses(puzzle: Any, problem: LoopProblem) -> list[Clause]:
     """Every clause of the module docstring, the kind's local rules last."""
-    grid = problem.graph
-    for e in grid.edges:
-        edge_var(pool, *e)
-    out = [c for v in grid.cells for c in degree_clauses(pool, grid, v)]
-    out += [on_loop_clause(pool, grid, v) for v in sorted(problem.required)]
-    out += [[edge_var(pool, *e) for e in group] for group in problem.hits]
-    if not problem.required and not problem.hits:
-        out.append([edge_var(pool, *e) for e in grid.edges])
-    return out + rules.of(puzzle.kind).cnf(puzzle, lambda a, b: edge_var(pool, a, b))
+    arrays = problem.arrays
+    out = degree_clauses(arrays)
+    out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]
+    out += [[i + 1 for i in group] for group in arrays.hits]
+    if not arrays.required and not arrays.hits:
+        out.append(list(range(1, arrays.num_edges + 1)))
+    return out + rules.of(puzzle.kind).cnf(puzzle, arrays.var)
 
 
-def chosen_edges(problem: LoopProblem, pool, model: Iterable[int]) -> list[Edge]:
-    true = {lit for lit in model if lit > 0}
-    return [e for e in problem.graph.edges if edge_var(pool, *e) in true]
-
-
-def cut_clause(pool, cut: Cut) -> Clause:
+def cut_clause(arrays: LoopArrays, cut: Cut) -> Clause:
     """`forbid`: not all of these edges; `require`: one of these edges."""
     if cut.forbid:
-        return [-edge_var(pool, *e) for e in cut.forbid]
-    return [edge_var(pool, *e) for e in cut.require]
+        return [-arrays.var(*e) for e in cut.forbid]
+    return [arrays.var(*e) for e in cut.require]

@@ -1,78 +1,162 @@
-"""Side-by-side solve times and rounds of the PySAT encodings `sat` and `propagator`.
+"""Old vs new, side by side: the PySAT encodings `sat` and `propagator` on one instance set, interleaved.
 
-Run from the repository root: `python tests/benchmarks/bench_pysat.py [--repeats 3] [--time-limit 120]`.
-Not collected by pytest. Each cell is the median wall time of `execute()` (CNF building, solving,
-cutting and the independent check) over the repeats, with seeds 0, 1, ... (a non-zero seed
-shuffles the clause order), then the median rounds (`r`: solve() calls for `sat`; the
-propagator's is 1) and cuts (`c`). `prop` runs `eager=pearlfree` unless the column says `all`.
-`TO` marks a run that ended `unknown`; any other non-solved status is printed as is.
+Run from the repository root: `PYTHONPATH=$PWD/.pp python tests/benchmarks/bench_pysat.py --old
+/tmp/floor-old [--instances masyu-hard] [--repeats 1] [--time-limit 60] [--variants sat,prop]`.
+`--old` is a checkout of the commit to compare with (its `.pp` folder set up like this one's).
+Not collected by pytest. Two worker processes, one per checkout, run `execute()` (CNF building,
+solving, cutting and the independent check) one at a time, alternating old and new run by run
+(which goes first alternates by instance), so both see the same load. Each variant pairs new
+options with the old options they replace. Printed per variant and side: instances solved and
+verified, median solve_s, median share of solve_s inside the solve calls (`in solve`) and, where
+the propagator reports callback_s, inside the SAT solver proper (`in SAT`: solve calls minus the
+Python callbacks), median rounds (sat: solve() calls; propagator: check_model calls), median
+build_s; then the median over instances of the ratio new/old of solve_s (both solved) and, for
+propagators, median propagations and reasons asked. Without `--old` only the new side runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
-from harness.encoding import Limits  # noqa: E402
-from harness.instances import resolve  # noqa: E402
-from harness.run.execute import execute  # noqa: E402
-
-CORPUS = ROOT.parent / "shared" / "corpus" / "janko-java"
-INSTANCES = [
-    ROOT / "instances" / "masyu-seed" / "janko001.txt",  # 6x6
-    ROOT / "instances" / "masyu-seed" / "janko080.txt",  # 16x16
-    CORPUS / "janko793.txt",  # 20x20
-    CORPUS / "janko759.txt",  # 30x40
-    CORPUS / "janko270.txt",  # 31x45
-    CORPUS / "janko280.txt",  # 31x45
-    CORPUS / "janko760.txt",  # 40x58
-]
-CONFIGS = {
-    "sat cd195 loop": ("sat", {}),
-    "sat cd195 cutset": ("sat", {"cuts": "cutset"}),
-    "sat g4 loop": ("sat", {"solver": "glucose4"}),
-    "sat g4 cutset": ("sat", {"solver": "glucose4", "cuts": "cutset"}),
-    "prop cd195 loop": ("propagator", {}),
-    "prop cd195 cutset": ("propagator", {"cuts": "cutset"}),
-    "prop cd300 loop": ("propagator", {"solver": "cadical300"}),
-    "prop cd195 eager=all": ("propagator", {"eager": "all"}),
+# label: (new encoding and options, old encoding and options)
+VARIANTS = {
+    "sat": (("sat", {}), ("sat", {})),
+    "sat-nx": (("sat", {"components": "networkx"}), ("sat", {})),
+    "prop": (("propagator", {}), ("propagator", {})),
+    "prop-pearlfree": (("propagator", {"eager": "pearlfree"}), ("propagator", {})),
+    "prop-propagate": (("propagator", {"eager": "propagate"}), ("propagator", {})),
+    "prop-propagate-nx": (("propagator", {"eager": "propagate", "components": "networkx"}),
+                          ("propagator", {})),
+    "prop-all": (("propagator", {"eager": "all"}), ("propagator", {"eager": "all"})),
 }
+DEFAULT_VARIANTS = "sat,sat-nx,prop-pearlfree,prop-propagate"
 
 
-def cell(rows: list[dict]) -> str:
-    bad = [r["status"] for r in rows if r["status"] != "solved" or r["verified"] != 1]
-    if bad:
-        return "TO" if all(s == "unknown" for s in bad) else "/".join(sorted(set(bad)))
-    med = {k: statistics.median(r[k] for r in rows) for k in ("solve_s", "iterations", "cuts")}
-    return f"{med['solve_s']:.3f} {med['iterations']:g}r {med['cuts']:g}c"
+def worker() -> None:
+    """Answer one JSON request per line with the run's row; what the encodings print goes to stderr."""
+    from harness.encoding import Limits
+    from harness.run.execute import execute
+    from harness.sets import resolve
+
+    out, sys.stdout = sys.stdout, sys.stderr
+    sets: dict[str, dict] = {}
+    for line in sys.stdin:
+        req = json.loads(line)
+        if req["instances"] not in sets:
+            sets[req["instances"]] = {i.name: i for i in resolve(req["instances"])}
+        instance = sets[req["instances"]][req["name"]]
+        row = execute(instance, req["encoding"], req["options"], req["seed"], Limits(time_s=req["time_s"]))
+        out.write(json.dumps(row, default=str) + "\n")
+        out.flush()
+
+
+class Side:
+    """A worker process running one checkout's code."""
+
+    def __init__(self, checkout: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(checkout / ".pp")}
+        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def run(self, **request) -> dict:
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        row = json.loads(self.proc.stdout.readline())
+        return {**row, **json.loads(row.get("extra") or "{}")}
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def median(values) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(x, spec: str = ".3f") -> str:
+    return "-" if x is None else format(x, spec)
+
+
+def summary(rows: list[dict]) -> dict:
+    ok = [r for r in rows if r["status"] == "solved" and r["verified"] == 1]
+
+    def share(r, minus_callbacks):
+        if minus_callbacks and "callback_s" not in r:
+            return None
+        return (r["solver_s"] - (r.get("callback_s", 0.0) if minus_callbacks else 0.0)) / r["solve_s"]
+
+    return {
+        "solved": len(ok), "runs": len(rows),
+        "solve_s": median(r["solve_s"] for r in ok),
+        "in_solve": median(share(r, False) for r in ok),
+        "in_sat": median(share(r, True) for r in ok),
+        "rounds": median(r.get("check_model_calls", r["iterations"]) for r in ok),
+        "build_s": median(r["build_s"] for r in ok),
+        "propagations": median(r.get("propagations") for r in ok),
+        "reasons": median(r.get("reasons") for r in ok),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--time-limit", type=float, default=120.0)
+    parser.add_argument("--old", type=Path, help="a checkout of the commit to compare with")
+    parser.add_argument("--instances", default="masyu-hard")
+    parser.add_argument("--variants", default=DEFAULT_VARIANTS, help=f"from {', '.join(VARIANTS)}")
+    parser.add_argument("--repeats", type=int, default=1, help="seeds 0, 1, ... (a non-zero seed shuffles)")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--first", type=int, help="only the first N instances of the set")
+    parser.add_argument("--per-instance", action="store_true", help="print each run's solve_s as it ends")
     args = parser.parse_args()
-    limits = Limits(time_s=args.time_limit)
+    from harness.sets import resolve
 
-    width = max(map(len, CONFIGS)) + 2
-    print(f"{'instance':<12}{'size':>7}  " + "".join(f"{name:>{width}}" for name in CONFIGS), flush=True)
-    for path in INSTANCES:
-        if not path.exists():
-            print(f"{path.stem:<12} missing ({path})")
-            continue
-        (instance,) = resolve(str(path))
-        size = f"{instance.puzzle.rows}x{instance.puzzle.cols}"
-        cells = []
-        for encoding, options in CONFIGS.values():
-            rows = [execute(instance, encoding, options, seed, limits) for seed in range(args.repeats)]
-            cells.append(cell(rows))
-        print(f"{path.stem:<12}{size:>7}  " + "".join(f"{c:>{width}}" for c in cells), flush=True)
+    names = [i.name for i in resolve(args.instances)][: args.first]
+    labels = args.variants.split(",")
+    sides = {"new": Side(ROOT)} | ({"old": Side(args.old.resolve())} if args.old else {})
+    rows: dict[tuple[str, str], list[dict]] = {(label, side): [] for label in labels for side in sides}
+    try:
+        for k, name in enumerate(names):
+            for seed in range(args.repeats):
+                for label in labels:
+                    order = list(sides) if k % 2 == 0 else list(reversed(sides))
+                    got = {}
+                    for side in order:
+                        encoding, options = VARIANTS[label][0 if side == "new" else 1]
+                        got[side] = sides[side].run(instances=args.instances, name=name, encoding=encoding,
+                                                    options=options, seed=seed, time_s=args.time_limit)
+                        rows[label, side].append(got[side])
+                    if args.per_instance:
+                        cells = " ".join(f"{s}={got[s]['solve_s']:.3f}/{got[s]['status']}" for s in sides)
+                        print(f"{name:<28} {label:<18} {cells}", flush=True)
+    finally:
+        for side in sides.values():
+            side.close()
+
+    print(f"\n{args.instances}: {len(names)} instances x {args.repeats} seed(s), limit {args.time_limit:g} s")
+    head = ("variant", "side", "solved", "solve_s", "in solve", "in SAT", "rounds", "build_s", "props",
+            "reasons", "new/old")
+    print("{:<18} {:<4} {:>7} {:>8} {:>8} {:>7} {:>7} {:>8} {:>7} {:>7} {:>8}".format(*head))
+    for label in labels:
+        ratio = None
+        if "old" in sides:
+            pairs = zip(rows[label, "new"], rows[label, "old"], strict=True)
+            ratio = median(n["solve_s"] / o["solve_s"] for n, o in pairs
+                           if all(r["status"] == "solved" and r["verified"] == 1 for r in (n, o)))
+        for side in sides:
+            s = summary(rows[label, side])
+            print(f"{label:<18} {side:<4} {s['solved']:>3}/{s['runs']:<3} {fmt(s['solve_s']):>8} "
+                  f"{fmt(s['in_solve'], '.0%'):>8} {fmt(s['in_sat'], '.0%'):>7} {fmt(s['rounds'], 'g'):>7} "
+                  f"{fmt(s['build_s']):>8} {fmt(s['propagations'], 'g'):>7} {fmt(s['reasons'], 'g'):>7} "
+                  f"{fmt(ratio if side == 'new' else None, '.2f'):>8}")
 
 
 if __name__ == "__main__":
-    main()
+    worker() if sys.argv[1:] == ["--worker"] else main()
