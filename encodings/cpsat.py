@@ -35,7 +35,7 @@ class CpSat(CpSatEncoding):
         from ortools.sat.python import cp_model
 
         rules = rules_of(puzzle.kind)
-        session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
+        session = Session(self.options, seed, limits.clock())
         start = time.perf_counter()
         model = cp_model.CpModel()
         variables = rules.cpsat(puzzle, model)

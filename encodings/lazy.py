@@ -31,7 +31,7 @@ class Lazy(CpSatEncoding):
     choices = {"cuts": CUT_FAMILIES}
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
-        session = Session(self.options, seed, deadline=time.perf_counter() + limits.time_s)
+        session = Session(self.options, seed, limits.clock())
         start = time.perf_counter()
         problem = loop_problem(puzzle)
         m = build(puzzle, problem)

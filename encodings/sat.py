@@ -81,7 +81,7 @@ class Sat(Encoding):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
 
         A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total;
-        it may raise OutOfTime from a callback once `time.perf_counter()` passes `deadline`.
+        it may raise OutOfTime from a callback once `time.process_time()` passes `deadline` (CPU time).
         """
         return None
 
@@ -91,7 +91,7 @@ class Sat(Encoding):
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"])
         start = time.perf_counter()
-        deadline = start + limits.time_s
+        deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
         arrays = problem.arrays
         clauses = loop_clauses(puzzle, problem)
@@ -113,7 +113,7 @@ class Sat(Encoding):
             status, solution, budget, in_round, round_s = UNKNOWN, "", 100, False, 0.0
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
-                if t0 >= deadline:
+                if time.process_time() >= deadline:
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
                     break
@@ -131,7 +131,8 @@ class Sat(Encoding):
                 stats["chunks"] += 1
                 # size the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
                 rate = (solver.accum_stats()["conflicts"] - c0 + 1) / max(t1 - t0, 1e-4)
-                budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, max(deadline - t1, 0.01)))))
+                left = max(deadline - time.process_time(), 0.01)
+                budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, left))))
                 in_round = answer is None
                 if in_round:
                     continue

@@ -251,15 +251,13 @@ def test_budget_far_too_small_gives_unknown(encoding: str) -> None:
 
 
 def test_cpsat_stopped_by_its_time_limit_gives_unknown() -> None:
-    import time
-
     from loopbench_encodings import loop
     from loopbench_encodings.circuit import Circuit
     from loopbench_encodings.loop.cpsat import Session, build
 
     puzzle = bundled("janko760").puzzle
-    model = build(puzzle, loop.problem(puzzle)).model  # 40x58: far more than 5 ms
-    session = Session(Circuit.defaults, seed=0, deadline=time.perf_counter() + 0.005)
+    model = build(puzzle, loop.problem(puzzle)).model  # 40x58: far more than 5 ms of CPU
+    session = Session(Circuit.defaults, seed=0, clock=Limits(time_s=0.005).clock())
     assert session.solve(model) == "unknown"
     assert session.iterations == 1 and "UNKNOWN" in session.stats()["reason"]
 
