@@ -8,8 +8,8 @@ pearl), if a pearl (any cell of a `full` puzzle) off the path is left with fewer
 if the pearls still to visit and the far end are not all reachable through free cells, or if it
 closes the loop before every pearl is on it. Forced moves first: the end with fewer legal moves
 is the one grown. Complete: an exhausted search is `unsat`; `exclude`d loops are passed over.
-Pure Python; stats: `nodes` (moves tried). The clock is read every 64 nodes; out of time it
-returns `unknown` with the path so far as stats["partial"].
+Pure Python and deterministic (the seed is unused); stats: `nodes` (moves tried). The clock is read
+every 64 nodes; out of time it returns `unknown` with the path so far as stats["partial"].
 """
 
 from __future__ import annotations

@@ -182,7 +182,6 @@ class Board:
             if k is not None and state[k] == OPEN and (length != total or missing):
                 self.fix("early-loop", OFF, [k])
 
-
     def walk(self, lines: dict, cell, k: int, seen: set | None = None) -> tuple:
         """Follow the line from `cell` along edge `k` to its other end (or back round); (end, edges)."""
         start, length = cell, 0
