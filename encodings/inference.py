@@ -173,8 +173,10 @@ class Board:
         missing = any(not lines[c] for c in geo.must)
         closed = next((c for c, ks in lines.items() if len(ks) == 2 and c not in seen), None)
         if closed is not None:  # a closed loop: it must hold every line and every pearl
-            if chains or missing or self.walk(lines, closed, lines[closed][0])[1] != total:
-                raise Contradiction("early-loop", [k for ks in lines.values() for k in ks])
+            ring: set = set()
+            length = self.walk(lines, closed, lines[closed][0], ring)[1]
+            if chains or missing or length != total:
+                raise Contradiction("early-loop", sorted({k for c in ring for k in lines[c]}))
             self.fix("loop-closed", OFF, [k for k, s in enumerate(state) if s == OPEN])
             return
         for x, y, length in chains:

@@ -94,7 +94,7 @@ def _writer(fps: float) -> Any:
 
 def animate(puzzle: Any, steps: Sequence[list], out: str | Path, title: str = "", fps: float = 6,
             max_frames: int = 300) -> Path:
-    """Write a GIF: one frame per step (every k-th when there are more than `max_frames`).
+    """Write a GIF: one frame per step (every k-th, and every contradiction, past `max_frames` steps).
 
     Settled lines are solid, edges ruled out are grey crosses; a trial's edges are orange and dashed,
     and vanish at its rollback; the step's own edges are underlined yellow (red: a contradiction).
@@ -125,7 +125,7 @@ def animate(puzzle: Any, steps: Sequence[list], out: str | Path, title: str = ""
     every = max(1, math.ceil(len(steps) / max_frames))
     shots = [(-1, {}, {})]
     for i, settled, tried in replay(steps):
-        if i % every == every - 1 or i == len(steps) - 1:
+        if i % every == every - 1 or i == len(steps) - 1 or steps[i][1] < 0:  # contradictions always show
             shots.append((i, dict(settled), dict(tried)))
     shots += [shots[-1]] * round(2 * fps)  # hold the end for two seconds
 
