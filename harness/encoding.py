@@ -90,6 +90,9 @@ class Outcome:
 
     `stats` uses the database's column names where one fits (build_s, iterations, cuts,
     conflicts, num_workers, deterministic_time, outside_s); anything else lands in `extra`.
+    Two optional keys have a meaning of their own: `partial`, the edges an encoding held when it
+    stopped without an answer (a loop-style solution string; `harness.solve` draws it), and
+    `steps`, a replayable trace (harness/replay.py), which a sweep keeps in a file beside the database.
     """
 
     status: str

@@ -52,6 +52,9 @@ def parser() -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="print status, solution and statistics as JSON")
     out.add_argument("--ascii", action="store_true", help="draw with ASCII instead of box-drawing characters")
     p.add_argument("--png", metavar="FILE", help="also draw the puzzle into FILE (.png, or .svg by suffix)")
+    p.add_argument("--animate", metavar="FILE.gif",
+                   help="write an animation of the solve from its recorded steps (inference records them)")
+    p.add_argument("--steps", action="store_true", help="print the recorded steps as text")
     return p
 
 
@@ -71,9 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     solved = row["status"] == "solved" and row.get("verified") == 1
-    drawn = row.get("solution") or ""
+    drawn = row.get("solution") or partial(row)
     if args.png:
         title = f"{instance.name} — {args.encoding}: {row['status']}"
+        title += " (partial)" if drawn and not row.get("solution") else ""
         try:
             kinds.save_image(instance.puzzle, args.png, drawn, title=title)
         except ValueError:  # a solution of the wrong shape cannot be drawn; draw the bare puzzle
@@ -82,7 +86,29 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(as_json(row), indent=2))
     else:
         print(report(instance, row, ascii=args.ascii or not _can_print_box()))
+    if args.steps or args.animate:
+        replay_steps(instance, row, args.steps, args.animate)
     return EXIT_SOLVED if solved else EXIT_UNSOLVED
+
+
+def partial(row: dict[str, Any]) -> str:
+    """The edges an encoding decided before it stopped without an answer (stats["partial"]), or ""."""
+    return json.loads(row.get("extra") or "{}").get("partial", "")
+
+
+def replay_steps(instance: Instance, row: dict[str, Any], text: bool, gif: str | None) -> None:
+    """Print the run's steps, or write their animation; a note on stderr if the encoding kept none."""
+    from harness import replay
+
+    steps = json.loads(row.get("extra") or "{}").get("steps")
+    if steps is None:
+        print(f"note: encoding {row['encoding']!r} records no steps to replay", file=sys.stderr)
+        return
+    if text:
+        print("\n".join(replay.text(instance.puzzle, steps)))
+    if gif:
+        title = f"{instance.name} — {row['encoding']}: {row['status']}"
+        print(f"wrote {replay.animate(instance.puzzle, steps, gif, title)}", file=sys.stderr)
 
 
 def load(spec: str, kind: str | None = None) -> Instance:
@@ -108,6 +134,9 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
     head = f"{instance.name}: {kind.name} {puzzle.rows}x{puzzle.cols}{', ' + clues if clues else ''}; "
     head += f"{row['encoding']}: "
     head += row["status"]
+    shown = row.get("solution") or partial(row)
+    if shown and not row.get("solution"):
+        head += " (partial: the edges it held when it stopped)"
     if "solve_s" in row:
         head += f" in {_seconds(row['solve_s'])}"
     if row["status"] == "solved":
@@ -124,7 +153,7 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
         lines.append("  " + ", ".join(stats))
     lines.append("")
     try:
-        lines.append(kind.render_text(puzzle, row.get("solution") or "", ascii=ascii))
+        lines.append(kind.render_text(puzzle, shown, ascii=ascii))
     except ValueError:  # a solution of the wrong shape cannot be drawn; show the bare puzzle
         lines.append(kind.render_text(puzzle, "", ascii=ascii))
     return "\n".join(lines).rstrip("\n")

@@ -5,6 +5,7 @@ solution where one is stored (matches_known), and the same answer from every enc
 unique solution); tiny random puzzles must be called sat or unsat exactly as brute force over all
 loops of the grid says; a budget far too small must give `unknown`, never an answer. The checks
 themselves are tested against a wrong encoding (the dummy), so none of them passes on a lie.
+Two encodings promise less, by design, and are held to what they do promise (see INCOMPLETE, SLOW).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from helpers import bundled
 
 from harness import kinds, registry, sets
 from harness.encoding import Limits
-from harness.grid import Grid, edge, solution_string
+from harness.grid import Grid, edge, solution_edges, solution_string
 from harness.instances import Instance
 from harness.kinds.masyu.model import Masyu, Pearl
 from harness.run.execute import execute
@@ -33,6 +34,12 @@ NAMED = ["janko001", "janko080", "sample", "sample2", "janko011", "janko616", "j
 SMOKE = [bundled(name) for name in NAMED]
 SMOKE += [i for i in sets.instances("masyu-smoke") if i.content_hash not in {s.content_hash for s in SMOKE}]
 LIMITS = Limits(time_s=30.0)
+# inference is deduction with one level of hypotheses: on a puzzle with several loops nothing forces an
+# answer, so it may stop with `unknown`; what it did decide must then hold in every loop.
+INCOMPLETE = {"inference"}
+# dfs is a complete search in pure Python, expected to run out of time past about 10x10: beyond that
+# many cells it gets a short limit, and must either solve or say `unknown` within it.
+SLOW = {"dfs": (100, Limits(time_s=2.0))}
 CPSAT_VARIANTS = [
     ("lazy", {"cuts": "cutset"}),
     ("lazy", {"hint": True}),
@@ -44,9 +51,14 @@ def ident(instance: Instance) -> str:
     return instance.name
 
 
+def too_big(encoding: str, instance: Instance) -> bool:
+    return encoding in SLOW and instance.puzzle.grid.num_cells > SLOW[encoding][0]
+
+
 @cache
 def run(encoding: str, instance: Instance, options: tuple = ()) -> dict:
-    return execute(instance, encoding, dict(options), seed=0, limits=LIMITS)
+    limits = SLOW[encoding][1] if too_big(encoding, instance) else LIMITS
+    return execute(instance, encoding, dict(options), seed=0, limits=limits)
 
 
 def in_memory(name: str, puzzle: Masyu) -> Instance:
@@ -79,12 +91,22 @@ def test_the_bundled_smoke_instances_are_real_puzzles():
 @pytest.mark.parametrize("instance", SMOKE, ids=ident)
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_solves_and_is_verified(encoding: str, instance: Instance) -> None:
-    assert_solved(run(encoding, instance), instance)
+    row = run(encoding, instance)
+    if row["status"] == "unknown" and too_big(encoding, instance):
+        assert row["solve_s"] < 5 * SLOW[encoding][1].time_s and not row.get("solution")
+        return
+    if row["status"] == "unknown" and encoding in INCOMPLETE and instance.known_solution:
+        decided = solution_edges(instance.puzzle.grid, json.loads(row["extra"])["partial"])
+        assert decided <= solution_edges(instance.puzzle.grid, instance.known_solution)
+        return
+    assert_solved(row, instance)
 
 
 @pytest.mark.parametrize("instance", SMOKE, ids=ident)
 def test_every_encoding_gives_the_same_loop(instance: Instance) -> None:
-    assert_one_answer({encoding: run(encoding, instance).get("solution") for encoding in ENCODINGS}, instance)
+    rows = {encoding: run(encoding, instance) for encoding in ENCODINGS}
+    solved = {e: row.get("solution") for e, row in rows.items() if row["status"] == "solved"}
+    assert_one_answer(solved, instance)
 
 
 @pytest.mark.parametrize(
@@ -213,6 +235,9 @@ FULL = Masyu(Grid(4, 5), {(0, 0): Pearl.BLACK, (1, 2): Pearl.WHITE}, full=True)
 def test_full(encoding: str) -> None:
     assert len(brute_force(FULL)) >= 1
     row = execute(in_memory("full-4x5", FULL), encoding, {}, seed=0, limits=LIMITS)
+    if encoding in INCOMPLETE and row["status"] == "unknown":
+        assert len(brute_force(FULL)) > 1  # several loops: none is forced
+        return
     assert row["status"] == "solved" and row["verified"] == 1, row["detail"]
     assert row["solution"] in brute_force(FULL)
 
@@ -227,6 +252,11 @@ def agrees_with_brute_force(encoding: str, puzzles: list[Masyu]) -> None:
     for i, puzzle in enumerate(puzzles):
         solutions = brute_force(puzzle)
         row = execute(in_memory(f"puzzle-{i}", puzzle), encoding, {}, seed=i, limits=LIMITS)
+        if encoding in INCOMPLETE and row["status"] == "unknown":
+            assert len(solutions) > 1, (kinds.write_text(puzzle), row["detail"])
+            decided = solution_edges(puzzle.grid, json.loads(row["extra"])["partial"])
+            assert all(decided <= solution_edges(puzzle.grid, s) for s in solutions)
+            continue
         expected = "solved" if solutions else "unsat"
         assert row["status"] == expected, (kinds.write_text(puzzle), row["detail"])
         if solutions:

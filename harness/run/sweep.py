@@ -21,7 +21,7 @@ from harness.analysis.summary import summarize
 from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits
 from harness.instances import Instance
-from harness.run import executors
+from harness.run import executors, steps
 from harness.run.execute import identity
 from harness.run.store import Store
 
@@ -225,7 +225,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
                       file=sys.stderr)
                 bar.update("failed")
                 continue
-            counts["recorded"] += store.insert({**row, **stamp})
+            counts["recorded"] += store.insert({**steps.spill(row, spec["text"], sweep.db), **stamp})
             bar.update(row["status"])
 
 
