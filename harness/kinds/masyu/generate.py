@@ -6,8 +6,10 @@
 2. Pearls wherever the loop allows them: black where it turns and goes straight for two cells
    on both arms, white where it goes straight and turns in at least one of the two cells beside.
    When that puzzle has a second solution, the second solution becomes the loop, with every
-   pearl it allows (a superset: it keeps all the pearls); repeated up to SWITCHES times, after
-   which another loop is drawn (up to TRIES).
+   pearl it allows (a superset: it keeps all the pearls); repeated up to SWITCHES times. When
+   the second solution allows no more pearls than the loop (no pearl tells the two apart),
+   another solution than all those is asked for, up to PLATEAU of them; then, or after
+   SWITCHES, another loop is drawn (up to TRIES).
 3. Pearls are dropped while the loop stays the only solution, in batches: a random order, cut
    into batches (the first of about BATCH_SHARE of the pearls, doubling after a batch that
    goes, halving after one that does not). When a batch leaves a second solution, the pearls of
@@ -25,14 +27,17 @@ from __future__ import annotations
 
 import random
 
+from harness import registry
+from harness.encoding import SAT, UNSAT, Limits
 from harness.grid import Cell, Grid, parse_solution, solution_string
-from harness.kinds.masyu.check import _pearl
+from harness.kinds.masyu.check import _pearl, check
 from harness.kinds.masyu.model import Masyu, Pearl
-from harness.unique import is_unique
+from harness.unique import Verdict, is_unique
 
 DEFAULT_ENCODING = "sat"
 COVERAGE = 0.9  # stop growing the loop when this share of the cells is on it
-SWITCHES = 200  # second solutions taken in turn (step 2) before another loop is drawn
+SWITCHES = 200  # second solutions asked for (step 2) before another loop is drawn
+PLATEAU = 8  # solutions allowing the same pearls looked through before another loop is drawn
 TRIES = 5  # loops drawn before giving up when every allowed pearl still leaves two solutions
 BATCH_SHARE = 8  # the first batch drops about 1/BATCH_SHARE of the pearls
 KEEP_FLOOR = 0.0  # never fewer pearls than this share of the cells (0: no floor)
@@ -53,14 +58,17 @@ def generate(rows: int, cols: int, rng: random.Random, encoding: str = DEFAULT_E
     for _ in range(TRIES):
         solution = random_loop(grid, rng, coverage)
         pearls = allowed_pearls(grid, solution)
+        seen = [solution]  # the solutions found that allow exactly `pearls`
         for _ in range(SWITCHES):
-            verdict = is_unique(Masyu(grid, pearls), solution, encoding, time_s=time_s, seed=seed)
-            if verdict.unique != 0:
+            verdict = another(Masyu(grid, pearls), seen, encoding, seed, time_s)
+            if verdict.unique != 0 or len(seen) > PLATEAU:
                 break
-            # the second solution keeps every pearl, and may allow more: take it, with all it allows
-            solution = verdict.second
-            pearls = allowed_pearls(grid, solution)
-        if verdict.unique == 1:
+            more = allowed_pearls(grid, verdict.second)  # a superset: it keeps every pearl
+            if len(more) > len(pearls):  # take the second solution, with every pearl it allows
+                solution, pearls, seen = verdict.second, more, [verdict.second]
+            else:  # no pearl tells these apart: look for a third that allows more
+                seen.append(verdict.second)
+        if verdict.unique == 1 and len(seen) == 1:
             break
     else:
         raise RuntimeError(f"no unique {rows}x{cols} puzzle in {TRIES} loops: {verdict.detail}")
@@ -114,6 +122,20 @@ def allowed_pearls(grid: Grid, solution: str) -> dict[Cell, Pearl]:
             if not _pearl(grid, bits, cell, pearl):
                 out[cell] = pearl
     return out
+
+
+def another(puzzle: Masyu, seen: list[str], encoding: str, seed: int, time_s: float) -> Verdict:
+    """Whether `puzzle` has a solution besides those `seen` (the checked one in `second`)."""
+    if len(seen) == 1:
+        return is_unique(puzzle, seen[0], encoding, time_s=time_s, seed=seed)
+    solver = registry.create(encoding)
+    solver.prepare()
+    outcome = solver.solve(puzzle, Limits(time_s=time_s), seed, exclude=tuple(seen))
+    if outcome.status == UNSAT:
+        return Verdict(1)
+    if outcome.status == SAT and outcome.solution not in seen and not check(puzzle, outcome.solution):
+        return Verdict(0, outcome.solution)
+    return Verdict(None, detail=f"no verdict from {encoding}: {outcome.status}")
 
 
 def drop_pearls(grid: Grid, pearls: dict[Cell, Pearl], solution: str, rng: random.Random, encoding: str,
