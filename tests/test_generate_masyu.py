@@ -40,3 +40,14 @@ def test_the_loop_is_simple_and_covers_most_of_the_grid():
     from harness.kinds.masyu.model import Masyu
 
     assert kinds.check(Masyu(grid, pearls), solution) == []
+
+
+def test_the_same_seed_gives_the_bundled_puzzles_again():
+    # instances/masyu/generated.tsv.gz came from seed 2026 (its PROVENANCE note has the command)
+    from harness import sets
+
+    again = generate.generate("masyu", [(10, 10)], 3, seed=2026, time_s=20)
+    bundled = {inst.name: inst for inst in sets.instances("masyu-generated")}
+    for entry in again:
+        assert entry.puzzle == bundled[entry.name].puzzle, entry.name
+        assert entry.solution == bundled[entry.name].known_solution, entry.name
