@@ -3,7 +3,8 @@
 A kind has a generator when `harness/kinds/<kind>/generate.py` defines
 `generate(rows, cols, rng, encoding, seed, time_s) -> (puzzle, solution)`: a puzzle with exactly
 one solution, and that solution, drawing every random choice from `rng` (a `random.Random`) and
-asking `encoding` (by name; one with `excludes`) through `harness.unique`. The same arguments
+asking `encoding` (by name; one with `excludes`; the kind's module may name its own
+`DEFAULT_ENCODING`, else cpsat) through `harness.unique`. The same arguments
 give the same files: puzzle i of size RxC draws from its own `Random("KIND RxC seed S #i")`, so
 asking for more puzzles or other sizes leaves the earlier ones as they were.
 """
@@ -39,6 +40,12 @@ def generator(kind: str) -> Callable[..., tuple[Any, str]]:
         raise ValueError(f"no generator for {kind} puzzles (kinds with one: {known})") from None
 
 
+def default_encoding(kind: str) -> str:
+    """The encoding a kind's generator asks unless told: its module's DEFAULT_ENCODING, else cpsat."""
+    module = importlib.import_module(generator(kind).__module__)
+    return getattr(module, "DEFAULT_ENCODING", DEFAULT_ENCODING)
+
+
 def with_generator() -> list[str]:
     return [k for k in kinds.names() if (Path(kinds.__file__).parent / k / "generate.py").is_file()]
 
@@ -48,10 +55,11 @@ def name_of(kind: str, rows: int, cols: int, seed: int, index: int) -> str:
 
 
 def generate(kind: str, sizes: Sequence[tuple[int, int]], count: int, seed: int,
-             encoding: str = DEFAULT_ENCODING, time_s: float = 60.0,
+             encoding: str | None = None, time_s: float = 60.0,
              progress: Callable[[Entry, float], None] | None = None) -> list[Entry]:
     """`count` puzzles of each size, each with its one solution, checked by the independent checker."""
     make = generator(kind)
+    encoding = encoding or default_encoding(kind)
     entries = []
     for rows, cols in sizes:
         for i in range(count):
@@ -100,8 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="folder for the NAME.txt files and solutions.tsv")
     p.add_argument("--bundle", type=Path, metavar="FILE",
                    help="also write the puzzles and solutions as a bundle (FILE.tsv.gz, for instances/)")
-    p.add_argument("--encoding", default=DEFAULT_ENCODING,
-                   help=f"the encoding that checks uniqueness (default {DEFAULT_ENCODING})")
+    p.add_argument("--encoding", default=None,
+                   help=f"the encoding that checks uniqueness (default: the kind's, else {DEFAULT_ENCODING};"
+                        " masyu: sat)")
     p.add_argument("--time-limit", type=float, default=60.0, metavar="S", help="per solver call (default 60)")
     args = p.parse_args(argv)
     if args.count < 1:
