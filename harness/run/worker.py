@@ -108,11 +108,17 @@ def write_atomically(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
+# Held while an answer is written, and by the parent watchdog from removing the folder to the kill,
+# so that a run finishing just then cannot write a file into the folder being removed.
+WRITING = threading.Lock()
+
+
 def watch_parent(parent: int, folder: Path) -> None:
     """Kill this worker's process group once its supervisor is gone (SIGKILLed coordinator, lost node)."""
     while True:
         time.sleep(0.5)
         if os.getppid() != parent:
+            WRITING.acquire()  # never released: the kill below ends the process
             shutil.rmtree(folder, ignore_errors=True)  # nobody is left to remove it
             os.killpg(0, signal.SIGKILL)
 
@@ -136,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         os.write(args.notify, b"R")
         for line in sys.stdin.buffer:
             answer = serve(json.loads(line))
-            write_atomically(result, json.dumps(answer, default=str))
+            with WRITING:
+                write_atomically(result, json.dumps(answer, default=str))
             sys.stdout.flush()
             sys.stderr.flush()
             os.write(args.notify, b"D")

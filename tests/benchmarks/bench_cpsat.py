@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from harness.encoding import Limits  # noqa: E402
-from harness.instances import resolve  # noqa: E402
 from harness.run.execute import execute  # noqa: E402
+from harness.sets import resolve  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "janko-java"
 INSTANCES = [

@@ -2,7 +2,7 @@
 
 Run from the repository root: `python tests/benchmarks/bench_harness.py [--runs 400] [--skip-dask]`.
 Not collected by pytest; prints figures, asserts nothing. Every sweep goes through
-`harness.sweep.run` into a throwaway database, exactly as `python -m harness.run` would.
+`harness.run.sweep.run` into a throwaway database, exactly as `python -m harness.run` would.
 
 - overhead: (sweep wall time - summed solve_s) / runs, with long-lived workers, against one fresh
   interpreter per run (`runs_per_worker=1`); the dummy encoding over many instances, and every
@@ -76,7 +76,7 @@ def overhead(folder: Path, runs: int, fresh_runs: int) -> None:
         print(f"{label:40s} {len(df):4d} runs  wall {wall:6.2f} s  solve {solve:6.2f} s  "
               f"overhead {1000 * (wall - solve) / len(df):7.1f} ms/run  "
               f"(per-run wall_s - solve_s, median {1000 * steady:5.1f} ms)  "
-              f"statuses {{k: int(v) for k, v in df.status.value_counts().items()}}")
+              f"statuses {dict(df.status.value_counts())}")
 
 
 def limits(folder: Path) -> None:
