@@ -342,3 +342,19 @@ def save_image(puzzle: Any, path: str | Path, solution: str = "", title: str = "
     finally:
         plt.close(ax.figure)
     return path
+
+
+def grid_rows(lines: Lines, rows: int, cols: int, source: str) -> list[tuple[int, list[str]]]:
+    """A body of exactly `rows` lines of `cols` tokens each, as (line number, tokens) pairs."""
+    if len(lines) < rows:
+        raise InstanceError(source, f"expected {rows} rows of cells, found {len(lines)}",
+                            lines[-1][0] if lines else 1)
+    if len(lines) > rows:
+        raise InstanceError(source, f"expected {rows} rows of cells, found more", lines[rows][0])
+    return row_tokens(lines, cols, source)
+
+
+def trailing_flag(lines: Lines, word: str) -> tuple[Lines, bool]:
+    """The body without a last line that is only `word` (`full`), and whether it was there."""
+    flagged = bool(lines) and lines[-1][1].lower() == word
+    return (lines[:-1] if flagged else lines), flagged

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from harness.errors import InstanceError
 from harness.grid import Cell, Grid
-from harness.kinds import Lines, row_tokens
+from harness.kinds import Lines, grid_rows
 from harness.kinds.marupeke.model import BLOCK, Mark, Marupeke
 
 _MARKS = {m.value: m for m in Mark}
@@ -21,13 +21,9 @@ def from_rows(rows: list[str], source: str = "<rows>") -> Marupeke:
 
 
 def parse_body(rows: int, cols: int, lines: Lines, source: str) -> Marupeke:
-    if len(lines) != rows:
-        found = "more" if len(lines) > rows else str(len(lines))
-        raise InstanceError(source, f"expected {rows} rows of cells, found {found}",
-                            lines[rows][0] if len(lines) > rows else (lines[-1][0] if lines else 1))
     blocks: set[Cell] = set()
     given: dict[Cell, Mark] = {}
-    for r, (n, tokens) in enumerate(row_tokens(lines, cols, source)):
+    for r, (n, tokens) in enumerate(grid_rows(lines, rows, cols, source)):
         for c, token in enumerate(tokens):
             if token == BLOCK:
                 blocks.add((r, c))

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from harness.errors import InstanceError
 from harness.grid import Direction, Grid
-from harness.kinds import Lines, parse_janko, row_tokens, size
+from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
 from harness.kinds.masyu.model import KIND, Masyu, Pearl
 from harness.kinds.tatham import read_runs, write_runs
 
@@ -57,15 +57,9 @@ def _cells(puzzle: Masyu) -> list[Pearl | None]:
 
 def parse_body(rows: int, cols: int, lines: Lines, source: str) -> Masyu:
     """The rows of pearl tokens after the header, and an optional last line `full`."""
-    full = bool(lines) and lines[-1][1].lower() == "full"
-    body = lines[:-1] if full else lines
-    if len(body) < rows:
-        raise InstanceError(source, f"expected {rows} rows of cells, found {len(body)}",
-                            body[-1][0] if body else 1)
-    if len(body) > rows:
-        raise InstanceError(source, f"expected {rows} rows of cells, found more", body[rows][0])
+    body, full = trailing_flag(lines, "full")
     cells = [_token(token, f"row {r}", source, n)
-             for r, (n, tokens) in enumerate(row_tokens(body, cols, source)) for token in tokens]
+             for r, (n, tokens) in enumerate(grid_rows(body, rows, cols, source)) for token in tokens]
     return _masyu(rows, cols, cells, full)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from harness.errors import InstanceError
 from harness.grid import Edge, Grid, solution_string
-from harness.kinds import Lines, parse_janko, row_tokens, size
+from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
 from harness.kinds.slitherlink.model import KIND, MAX_CLUE, Slitherlink
 from harness.kinds.tatham import read_runs, write_runs
 
@@ -47,15 +47,9 @@ def _cells(puzzle: Slitherlink) -> list[Clue]:
 
 def parse_body(rows: int, cols: int, lines: Lines, source: str) -> Slitherlink:
     """The rows of clue tokens after the header (`.` no clue, 0-4, `?`), and an optional last line `full`."""
-    full = bool(lines) and lines[-1][1].lower() == "full"
-    body = lines[:-1] if full else lines
-    if len(body) < rows:
-        raise InstanceError(source, f"expected {rows} rows of cells, found {len(body)}",
-                            body[-1][0] if body else 1)
-    if len(body) > rows:
-        raise InstanceError(source, f"expected {rows} rows of cells, found more", body[rows][0])
+    body, full = trailing_flag(lines, "full")
     cells = [_token(token, f"row {r}", source, n)
-             for r, (n, tokens) in enumerate(row_tokens(body, cols, source)) for token in tokens]
+             for r, (n, tokens) in enumerate(grid_rows(body, rows, cols, source)) for token in tokens]
     return _puzzle(rows, cols, cells, full)
 
 

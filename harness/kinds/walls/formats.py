@@ -12,7 +12,7 @@ import re
 
 from harness.errors import InstanceError
 from harness.grid import Cell, Grid
-from harness.kinds import Lines, parse_janko, row_tokens
+from harness.kinds import Lines, grid_rows, parse_janko
 from harness.kinds.walls.model import BLACK, Segment, Walls
 
 JANKO_NAMES = ("walls", "mauerbau")
@@ -41,12 +41,8 @@ def from_tokens(rows: int, cols: int, tokens: list[Token]) -> Walls:
 # --- plain text ---------------------------------------------------------------------------------
 
 def parse_body(rows: int, cols: int, lines: Lines, source: str) -> Walls:
-    if len(lines) != rows:
-        found = "more" if len(lines) > rows else str(len(lines))
-        raise InstanceError(source, f"expected {rows} rows of cells, found {found}",
-                            lines[rows][0] if len(lines) > rows else (lines[-1][0] if lines else 1))
     tokens = [_text_token(token, r, source, n)
-              for r, (n, row) in enumerate(row_tokens(lines, cols, source)) for token in row]
+              for r, (n, row) in enumerate(grid_rows(lines, rows, cols, source)) for token in row]
     return from_tokens(rows, cols, tokens)
 
 
