@@ -8,7 +8,8 @@ for exactly one circuit through the vertices whose self-loop is off: one loop. S
 circuit is accepted too, the loop exists because the problem demands some vertex or edge on.
 `exclude`d answers are forbidden as edge sets before the solve.
 Options: num_workers, linearization_level, search_branching (defaults: 1, 0, quick-restart
-portfolio; ../shared/notes/solver-apis.md §1 explains why), random_seed = the run's seed.
+portfolio: CP-SAT's defaults spend most of a loop model's time in the LP relaxation, and
+num_workers=0 would make results depend on the machine), random_seed = the run's seed.
 """
 
 from __future__ import annotations

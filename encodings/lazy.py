@@ -8,7 +8,7 @@ is the answer. Otherwise each cut is added to the same CpModel and the model is 
 `cuts=loop` forbids each wrong loop (add_bool_or of its negated edges), `cuts=cutset` asks a
 loop holding only some required vertices for an edge leaving it (add_bool_or of its boundary).
 `hint=True` hints the previous (now cut off) solution. CP-SAT keeps nothing between solves, so
-each round presolves afresh (../shared/notes/solver-apis.md §1, the Masyu subtour part).
+each round presolves afresh.
 All rounds share one time budget; options as in `circuit`, plus `cuts` and `hint`.
 """
 

@@ -1,4 +1,4 @@
-"""Rectangular grid geometry (cells, edges, neighbours, directions) and the loop solution string."""
+"""Rectangular grid geometry (cells, edges, neighbours, directions) and the solution strings on it."""
 
 from __future__ import annotations
 
@@ -151,3 +151,18 @@ def solution_edges(grid: Grid, text: str) -> set[Edge]:
             if bits & d and nxt is not None:
                 out.add(edge(cell, nxt))
     return out
+
+
+def parse_cells(grid: Grid, text: str, alphabet: str) -> dict[Cell, str]:
+    """A solution string of one character per cell (Walls, Marupeke), by cell.
+
+    Raises ValueError when its shape does not fit the grid or it holds a character not in `alphabet`.
+    """
+    rows = text.split("/")
+    if len(rows) != grid.rows or any(len(row) != grid.cols for row in rows):
+        raise ValueError(f"solution shape does not match a {grid.rows}x{grid.cols} grid")
+    bad = set(text) - set(alphabet) - {"/"}
+    if bad:
+        raise ValueError(f"solution holds {''.join(sorted(bad))!r}; cells are "
+                         f"{', '.join(alphabet[:-1])} or {alphabet[-1]}")
+    return {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}

@@ -4,7 +4,7 @@ Variables: a bool per edge (on the loop) and a bool per vertex (the loop visits 
 Constraints: the edges at a vertex sum to 2·on (degree 0 or 2); every required vertex is on;
 every `hits` group has an edge on; a problem with neither asks for some vertex on; then the
 kind's local rules (`rules.<kind>.cpsat`). The single loop is not enforced here: `circuit` adds
-AddCircuit, `lazy` adds cuts between solves (../shared/notes/solver-apis.md §1).
+AddCircuit, `lazy` adds cuts between solves.
 `Session` holds one CpSolver, sets the shared options (num_workers, linearization_level,
 search_branching, random_seed), spends one time budget over any number of solves, sums their
 statistics and maps CP-SAT's statuses to the encoding statuses.

@@ -7,6 +7,7 @@ a line with a blocker among them are no such triple). It shares no constraint co
 
 from __future__ import annotations
 
+from harness.grid import parse_cells
 from harness.kinds.marupeke.model import BLOCK, Marupeke
 
 LINES = (("right", 0, 1), ("down", 1, 0), ("down-right", 1, 1), ("down-left", 1, -1))
@@ -14,13 +15,10 @@ LINES = (("right", 0, 1), ("down", 1, 0), ("down-right", 1, 1), ("down-left", 1,
 
 def check(puzzle: Marupeke, solution: str) -> list[str]:
     """Every rule the solution breaks, in words; an empty list means the solution is correct."""
-    rows = solution.split("/")
-    if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
-        return [f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid"]
-    bad = set(solution) - {"O", "X", BLOCK, "/"}
-    if bad:
-        return [f"solution holds {''.join(sorted(bad))!r}; cells are O, X or #"]
-    at = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    try:
+        at = parse_cells(puzzle.grid, solution, "OX" + BLOCK)
+    except ValueError as exc:
+        return [str(exc)]
 
     problems = []
     for cell, ch in at.items():

@@ -1,4 +1,4 @@
-"""Importer of the one real Marupeke found (../shared/corpus/kevinychen-nikoli-puzzle-solver).
+"""Importer of the one real Marupeke found (a solver's sample, collection kevinychen-nikoli-puzzle-solver).
 
 The generated collection is not imported: `python -m harness.generate` writes it (its
 PROVENANCE note has the command).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.grid import Cell
+from harness.grid import Cell, parse_cells
 from harness.kinds.drawing import cell_axes
 from harness.kinds.marupeke.model import BLOCK, Marupeke
 
@@ -17,13 +17,8 @@ def marks(puzzle: Marupeke, solution: str = "") -> dict[Cell, str]:
     """Each white cell's mark (given, or from the solution); ValueError on a malformed solution."""
     out = {cell: mark.value for cell, mark in puzzle.given.items()}
     if solution:
-        rows = solution.split("/")
-        if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
-            raise ValueError(f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid")
-        if set(solution) - {"O", "X", BLOCK, "/"}:
-            raise ValueError("solution holds characters other than O, X and #")
-        out.update({(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)
-                    if (r, c) not in puzzle.blocks and ch != BLOCK})
+        out.update({cell: ch for cell, ch in parse_cells(puzzle.grid, solution, "OX" + BLOCK).items()
+                    if cell not in puzzle.blocks and ch != BLOCK})
     return out
 
 

@@ -21,6 +21,7 @@ from harness.errors import InstanceError
 from harness.grid import Direction, Grid
 from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
 from harness.kinds.masyu.model import KIND, Masyu, Pearl
+from harness.kinds.puzzlink import read_frame
 from harness.kinds.tatham import read_runs, write_runs
 
 # Plain-text and janko problem tokens: the janko-java files and janko 521-692 also use 1/2.
@@ -81,30 +82,8 @@ def body_lines(puzzle: Masyu) -> list[str]:
 
 def read_url(url: str) -> Masyu:
     """Decode `…?mashu/[v:…/][f/]COLS/ROWS/BODY[/]` (ids mashu, masyu, pearl; any host)."""
-    query = url.strip().partition("?")[2] or url.strip()
-    query = re.sub(r"^type=[^&/]*&", "", query)  # pzv's `?type=editor&mashu/…` form
-    head, _, rest = query.partition("/")
-    pid = re.sub(r"_(?:edit|play)$", "", head)
-    if pid not in URL_PIDS:
-        raise InstanceError(url, f"not a Masyu URL: puzzle type {pid!r} (expected {', '.join(URL_PIDS)})")
-    fields = rest.split("/")
-    if fields[-1] == "":
-        fields.pop()  # a trailing slash
-    if fields and fields[0].startswith("v:"):
-        fields.pop(0)  # pzprjs variant tag; it carries nothing for Masyu
-    full = False
-    if fields and not fields[0].isdecimal():  # pzprjs: the first non-number field is the flag
-        flag = fields.pop(0)
-        if flag != "f":
-            raise InstanceError(url, f"unknown flag {flag!r} (Masyu knows only `f`: every cell on the loop)")
-        full = True
-    if len(fields) < 3:
-        raise InstanceError(url, f"missing fields: expected COLS/ROWS/BODY, found {'/'.join(fields)!r}")
-    if len(fields) > 3:
-        raise InstanceError(url, f"unexpected text after the body: {'/'.join(fields[3:])!r}")
-    cols = size(fields[0], "the number of columns", url)
-    rows = size(fields[1], "the number of rows", url)
-    return _masyu(rows, cols, _decode_body(fields[2], rows * cols, url), full)
+    rows, cols, body, full = read_frame(url, URL_PIDS, "Masyu", "every cell on the loop")
+    return _masyu(rows, cols, _decode_body(body, rows * cols, url), full)
 
 
 def _decode_body(body: str, n: int, url: str) -> list[Pearl | None]:

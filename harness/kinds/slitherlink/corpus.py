@@ -1,4 +1,4 @@
-"""The importer of the raw Slitherlink collection (../shared/corpus layout), from which the bundle is built.
+"""The importer of the raw Slitherlink collection (the janko-tkoz0 scrape), from which the bundle is built.
 
 janko-tkoz0 `Slitherlink.jsonl.bz2`: janko.at's x-janko blocks as JSON lines (one per page), read
 as shipped. Each shading solution becomes our loop string; `build` judges it with the checker.

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from harness.errors import InstanceError
 from harness.grid import Edge, Grid, solution_string
 from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
+from harness.kinds.puzzlink import read_frame
 from harness.kinds.slitherlink.model import KIND, MAX_CLUE, Slitherlink
 from harness.kinds.tatham import read_runs, write_runs
 
@@ -75,32 +76,8 @@ def body_lines(puzzle: Slitherlink) -> list[str]:
 
 def read_url(url: str) -> Slitherlink:
     """Decode `…?slither/[v:…/][f/]COLS/ROWS/BODY[/]` (ids slither, slitherlink; any host)."""
-    query = url.strip().partition("?")[2] or url.strip()
-    query = re.sub(r"^type=[^&/]*&", "", query)  # pzv's `?type=editor&slither/…` form
-    head, _, rest = query.partition("/")
-    pid = re.sub(r"_(?:edit|play)$", "", head)
-    if pid not in URL_PIDS:
-        raise InstanceError(url, f"not a Slitherlink URL: puzzle type {pid!r} "
-                                 f"(expected {', '.join(URL_PIDS)})")
-    fields = rest.split("/")
-    if fields[-1] == "":
-        fields.pop()  # a trailing slash
-    if fields and fields[0].startswith("v:"):
-        fields.pop(0)  # pzprjs variant tag; it carries nothing for Slitherlink
-    full = False
-    if fields and not fields[0].isdecimal():  # pzprjs: the first non-number field is the flag
-        flag = fields.pop(0)
-        if flag != "f":
-            raise InstanceError(url, f"unknown flag {flag!r} (Slitherlink knows only `f`: every vertex on "
-                                     "the loop)")
-        full = True
-    if len(fields) < 3:
-        raise InstanceError(url, f"missing fields: expected COLS/ROWS/BODY, found {'/'.join(fields)!r}")
-    if len(fields) > 3:
-        raise InstanceError(url, f"unexpected text after the body: {'/'.join(fields[3:])!r}")
-    cols = size(fields[0], "the number of columns", url)
-    rows = size(fields[1], "the number of rows", url)
-    return _puzzle(rows, cols, decode_body(fields[2], rows * cols, url), full)
+    rows, cols, body, full = read_frame(url, URL_PIDS, "Slitherlink", "every vertex on the loop")
+    return _puzzle(rows, cols, decode_body(body, rows * cols, url), full)
 
 
 def decode_body(body: str, n: int, source: str) -> list[Clue]:

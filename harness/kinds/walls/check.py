@@ -8,7 +8,7 @@ down, the vertical cells likewise. It shares no constraint code with any encodin
 
 from __future__ import annotations
 
-from harness.grid import Cell
+from harness.grid import Cell, parse_cells
 from harness.kinds.walls.model import BLACK, Walls
 
 RAYS = (("left", 0, -1, "-"), ("right", 0, 1, "-"), ("up", -1, 0, "|"), ("down", 1, 0, "|"))
@@ -16,13 +16,10 @@ RAYS = (("left", 0, -1, "-"), ("right", 0, 1, "-"), ("up", -1, 0, "|"), ("down",
 
 def check(puzzle: Walls, solution: str) -> list[str]:
     """Every rule the solution breaks, in words; an empty list means the solution is correct."""
-    rows = solution.split("/")
-    if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
-        return [f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid"]
-    bad = set(solution) - {"-", "|", BLACK, "/"}
-    if bad:
-        return [f"solution holds {''.join(sorted(bad))!r}; cells are -, | or #"]
-    at = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    try:
+        at = parse_cells(puzzle.grid, solution, "-|" + BLACK)
+    except ValueError as exc:
+        return [str(exc)]
 
     problems = []
     for cell, ch in at.items():

@@ -1,4 +1,4 @@
-"""Importer of the raw Walls collection (../shared/corpus/janko-tkoz0), from which the bundle is built.
+"""Importer of the raw Walls collection (the janko-tkoz0 scrape of janko.at), from which the bundle is built.
 
 It reads the verbatim scrape `Mauerbau.jsonl.bz2` (janko.at's own problem and solution tokens;
 the derived `walls_mauerbau.jsonl` beside it says the same, which tests/test_walls.py checks),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from harness.grid import parse_cells
 from harness.kinds.drawing import cell_axes
 from harness.kinds.walls.model import BLACK, Walls
 
@@ -19,13 +20,8 @@ def cells(puzzle: Walls, solution: str = "") -> dict[tuple[int, int], str]:
     """
     out = {cell: seg.value for cell, seg in puzzle.given.items()}
     if solution:
-        rows = solution.split("/")
-        if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
-            raise ValueError(f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid")
-        if set(solution) - {"-", "|", BLACK, "/"}:
-            raise ValueError("solution holds characters other than -, | and #")
-        out.update({(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)
-                    if (r, c) not in puzzle.black and ch != BLACK})
+        out.update({cell: ch for cell, ch in parse_cells(puzzle.grid, solution, "-|" + BLACK).items()
+                    if cell not in puzzle.black and ch != BLACK})
     return out
 
 
