@@ -29,6 +29,20 @@ def test_every_puzzle_is_checked_and_unique():
         assert is_unique(entry.puzzle, entry.solution, "sat").unique == 1  # a second solve is unsat
 
 
+def test_uniqueness_holds_for_other_encodings_too():
+    # the generator asks sat; clingo (asp) and CP-SAT (circuit) exclude the loop and find nothing else
+    for entry in generate.generate("masyu", [(16, 16)], 1, seed=11):
+        assert kinds.check(entry.puzzle, entry.solution) == []
+        assert is_unique(entry.puzzle, entry.solution, "asp").unique == 1
+        assert is_unique(entry.puzzle, entry.solution, "circuit").unique == 1
+
+
+def test_the_check_budget_is_a_count_that_shrinks_past_50x50():
+    assert masyu_generate.max_checks(100) == masyu_generate.max_checks(2500) == 60
+    assert masyu_generate.max_checks(10_000) == 15 == masyu_generate.max_checks(40_000)
+    assert masyu_generate.max_checks(4900) == 30
+
+
 def test_the_loop_is_simple_and_covers_most_of_the_grid():
     grid = Grid(12, 15)
     solution = masyu_generate.random_loop(grid, random.Random(1), coverage=0.9)
