@@ -39,8 +39,9 @@ def test_uniqueness_holds_for_other_encodings_too():
 
 def test_the_check_budget_is_a_count_that_shrinks_past_50x50():
     assert masyu_generate.max_checks(100) == masyu_generate.max_checks(2500) == 60
-    assert masyu_generate.max_checks(10_000) == 15 == masyu_generate.max_checks(40_000)
+    assert masyu_generate.max_checks(10_000) == 15
     assert masyu_generate.max_checks(4900) == 30
+    assert masyu_generate.max_checks(40_000) == 3
 
 
 def test_the_loop_is_simple_and_covers_most_of_the_grid():

@@ -54,12 +54,15 @@ KEEP_FLOOR = 0.0  # never fewer pearls than this share of the cells (0: no floor
 
 
 def max_checks(cells: int) -> int:
-    """How many uniqueness checks dropping pearls may cost: 60 up to 50x50, then fewer (at least 15).
+    """How many uniqueness checks dropping pearls may cost: 60 up to 50x50, then fewer.
 
-    A check of a 100x100 puzzle costs `sat` 1-7 s, and the pearls kept make the puzzle easier,
-    not wrong; a count, not a clock, so the same seed gives the same puzzle.
+    A check of a 100x100 puzzle costs `sat` 1-7 s and of a 200x200 one minutes, and the pearls
+    kept make the puzzle easier, not wrong; a count, not a clock, so the same seed gives the same
+    puzzle. At least 15 up to 100x100, then at least 2 (3 at 200x200).
     """
-    return 60 if cells <= 2500 else max(15, 60 * 2500 // cells)
+    if cells <= 2500:
+        return 60
+    return max(15 if cells <= 10_000 else 2, 60 * 2500 // cells)
 
 
 def generate(rows: int, cols: int, rng: random.Random, encoding: str = DEFAULT_ENCODING, seed: int = 0,
