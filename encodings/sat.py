@@ -100,7 +100,7 @@ class Sat(Encoding):
             random.Random(seed).shuffle(clauses)
         family, components = self.options["cuts"], self.options["components"]
         stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
-                 "chunks": 0, "solver_s": 0.0, "outside_s": 0.0}
+                 "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
         with Solver(name=self.options["solver"], bootstrap_with=clauses) as solver:
             if self.options["phase"] == "false":
@@ -146,7 +146,7 @@ class Sat(Encoding):
                     solver.add_clause(clause)
                 stats["cuts"] += len(cuts)
                 if not cuts:
-                    status, solution = SAT, problem.solution(problem.graph.edges[i] for i in chosen)
+                    status, solution = SAT, arrays.solution(chosen)
                 outside = time.perf_counter() - t1
                 stats["outside_s"] += outside
                 if len(rounds) < ROUNDS_KEPT:

@@ -309,6 +309,34 @@ def test_array_and_networkx_loops_give_the_same_cuts(seed):
             sorted(abs(lit) - 1 for lit in clause) for clause in by_networkx]
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_the_array_solution_string_is_the_grid_one(seed):
+    rng = random.Random(seed)
+    grid = Grid(rng.randint(1, 7), rng.randint(1, 7))
+    arrays = loop.LoopProblem(grid).arrays
+    ids = sorted(rng.sample(range(arrays.num_edges), rng.randint(0, arrays.num_edges)))
+    assert arrays.solution(ids) == solution_string(grid, [grid.edges[i] for i in ids])
+
+
+def test_a_grid_shape_is_made_once_and_shared_unchanged():
+    from loopbench_encodings.loop.arrays import GridShape
+    from loopbench_encodings.loop.cnf import degree_clauses
+
+    puzzle = Masyu(Grid(7, 9), {(0, 1): Pearl.WHITE})
+    problem = loop.problem(puzzle)
+    first, second = problem.arrays, loop.LoopProblem(Grid(7, 9), frozenset({(0, 2)})).arrays
+    assert second.shape is first.shape and second.shape_reused
+    assert first.required != second.required
+    clauses = degree_clauses(first)
+    size = len(clauses)
+    loop_clauses(puzzle, problem)  # must copy, not extend, the shared list
+    assert len(clauses) == size
+    assert degree_clauses(second) is clauses
+    fresh = GridShape(7, 9)
+    assert (fresh.ends, fresh.incident) == (first.ends, first.incident)
+    assert clauses == degree_clauses(SimpleNamespace(shape=fresh, incident=fresh.incident))
+
+
 def test_stats_say_where_the_time_went():
     sat = execute(instance(FILES[1]), "sat", {}, 0, LIMITS)
     extra = json.loads(sat["extra"])
