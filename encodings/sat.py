@@ -9,14 +9,19 @@ asks a loop holding some but not all required vertices for an edge leaving it), 
 on the same solver object, so learnt clauses are kept; until one complete loop remains (sat) or
 no model is left (unsat). `exclude`d answers become clauses.
 Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).
+`implied=true` adds the clauses the kind's rules give as implied by them (`cnf_implied`: Masyu's
+pearls, about half the conflicts); off by default, because the Masyu generator's bundled puzzles
+are reproduced from a seed through sat's exact search, which any added clause changes.
 `phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
 CHUNK_S, the clock read between them. A non-zero seed shuffles the clause order.
-Stats: build_s (clauses and solver set-up), solver_s (inside solve calls), outside_s (reading
-models and cutting), and `rounds`: per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
+Stats: build_s (clauses and solver set-up; the grid shape's arrays and degree clauses are made
+once per shape in a process, `shape_reused` says whether this run found them made), solver_s
+(inside solve calls), outside_s (reading models and cutting), and `rounds`: per round
+[solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ REFUSED = {
     "lingeling": "has no solve_limited() in PySAT, so it cannot keep a time limit",
 }
 PHASES = ("false", "solver")
+IMPLIED = ("false", "true")
 CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
@@ -70,8 +76,9 @@ class Sat(Encoding):
     # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
-    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array"}
-    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS}
+    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
+                "implied": "false"}
+    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -114,7 +121,7 @@ class Sat(Encoding):
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
         arrays = problem.arrays
-        clauses = loop_clauses(puzzle, problem)
+        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true")
         clauses += [cut_clause(arrays, exclusion(problem, solution)) for solution in exclude]
         if seed:
             random.Random(seed).shuffle(clauses)

@@ -50,15 +50,20 @@ def _degree_clauses(incident) -> list[Clause]:
     return out
 
 
-def loop_clauses(puzzle: Any, problem: LoopProblem) -> list[Clause]:
-    """Every clause of the module docstring, the kind's local rules last."""
+def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False) -> list[Clause]:
+    """Every clause of the module docstring, the kind's local rules last; `implied`: then the
+    clauses its rules module gives as implied by them (`cnf_implied`, where it has one)."""
     arrays = problem.arrays
     out = list(degree_clauses(arrays))  # a copy: the shared list stays as it is
     out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]
     out += [[i + 1 for i in group] for group in arrays.hits]
     if not arrays.required and not arrays.hits:
         out.append(list(range(1, arrays.num_edges + 1)))
-    return out + rules.of(puzzle.kind).cnf(puzzle, arrays)
+    module = rules.of(puzzle.kind)
+    out += module.cnf(puzzle, arrays)
+    if implied and hasattr(module, "cnf_implied"):
+        out += module.cnf_implied(puzzle, arrays)
+    return out
 
 
 def cut_clause(arrays: LoopArrays, cut: Cut) -> Clause:
