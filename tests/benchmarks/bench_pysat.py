@@ -37,6 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = {
     "sat": (("sat", {}), ("sat", {})),
     "sat-nx": (("sat", {"components": "networkx"}), ("sat", {})),
+    "sat-implied": (("sat", {"implied": "true"}), ("sat", {})),
+    "prop-implied": (("propagator", {"implied": "true"}), ("propagator", {})),
     "prop": (("propagator", {}), ("propagator", {})),
     "prop-pearlfree": (("propagator", {"eager": "pearlfree"}), ("propagator", {})),
     "prop-propagate": (("propagator", {"eager": "propagate"}), ("propagator", {})),
