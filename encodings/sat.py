@@ -17,7 +17,7 @@ empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
-CHUNK_S, the clock read between them. A non-zero seed shuffles the clause order.
+`_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
 Stats: build_s (clauses and solver set-up; the grid shape's arrays and degree clauses are made
 once per shape in a process, `shape_reused` says whether this run found them made), solver_s
 (inside solve calls), outside_s (reading models and cutting), and `rounds`: per round
@@ -33,7 +33,7 @@ from typing import ClassVar
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 
 from . import loop, rules
-from ._plain_sat import PLAIN_RULES, solve_plain
+from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
 from .loop.arrays import COMPONENTS
 from .loop.cnf import cut_clause, loop_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
@@ -45,7 +45,6 @@ REFUSED = {
 }
 PHASES = ("false", "solver")
 IMPLIED = ("false", "true")
-CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
@@ -137,7 +136,7 @@ class Sat(Encoding):
                     stats["phase"] = "solver"
             helper = self.attach(solver, problem, deadline)
             stats["build_s"] = time.perf_counter() - start
-            status, solution, budget, in_round, round_s = UNKNOWN, "", 100, False, 0.0
+            status, solution, budget, in_round, round_s = UNKNOWN, "", FIRST_BUDGET, False, 0.0
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
                 if time.process_time() >= deadline:
@@ -156,10 +155,7 @@ class Sat(Encoding):
                 stats["solver_s"] += t1 - t0
                 round_s += t1 - t0
                 stats["chunks"] += 1
-                # size the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
-                rate = (solver.accum_stats()["conflicts"] - c0 + 1) / max(t1 - t0, 1e-4)
-                left = max(deadline - time.process_time(), 0.01)
-                budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, left))))
+                budget = next_budget(solver.accum_stats()["conflicts"] - c0, t1 - t0, deadline)
                 in_round = answer is None
                 if in_round:
                     continue
