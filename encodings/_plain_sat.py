@@ -16,8 +16,16 @@ from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome
 
-CHUNK_S = 0.25  # aim each solve_limited() call at about this much time
+CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
+FIRST_BUDGET = 100  # conflicts of the first chunk, before any rate is known
 PLAIN_RULES = ("cnf_solution", "cnf_exclude")  # what a rules module gives besides `cnf`, for this path
+
+
+def next_budget(conflicts: int, seconds: float, deadline: float) -> int:
+    """The next chunk's conflict budget: the last chunk's rate, to end near CHUNK_S or the (CPU) deadline."""
+    rate = (conflicts + 1) / max(seconds, 1e-4)
+    left = max(deadline - time.process_time(), 0.01)
+    return max(FIRST_BUDGET, min(1_000_000, int(rate * min(CHUNK_S, left))))
 
 
 def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = (),
@@ -42,7 +50,7 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
         return Outcome(UNSAT, stats=stats)
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         stats["build_s"] = time.perf_counter() - start
-        answer, budget = None, 100
+        answer, budget = None, FIRST_BUDGET
         while answer is None:
             t0 = time.perf_counter()
             if time.process_time() >= deadline:
@@ -54,10 +62,7 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
             t1 = time.perf_counter()
             stats["solver_s"] += t1 - t0
             stats["chunks"] += 1
-            # the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
-            rate = (solver.accum_stats().get("conflicts", 0) - c0 + 1) / max(t1 - t0, 1e-4)
-            left = max(deadline - time.process_time(), 0.01)
-            budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, left))))
+            budget = next_budget(solver.accum_stats().get("conflicts", 0) - c0, t1 - t0, deadline)
         stats["conflicts"] = solver.accum_stats().get("conflicts", 0)
         if answer is None:
             return Outcome(UNKNOWN, stats=stats)

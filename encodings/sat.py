@@ -9,14 +9,19 @@ asks a loop holding some but not all required vertices for an edge leaving it), 
 on the same solver object, so learnt clauses are kept; until one complete loop remains (sat) or
 no model is left (unsat). `exclude`d answers become clauses.
 Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).
+`implied=true` adds the clauses the kind's rules give as implied by them (`cnf_implied`: Masyu's
+pearls, about half the conflicts); off by default, because the Masyu generator's bundled puzzles
+are reproduced from a seed through sat's exact search, which any added clause changes.
 `phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
-CHUNK_S, the clock read between them. A non-zero seed shuffles the clause order.
-Stats: build_s (clauses and solver set-up), solver_s (inside solve calls), outside_s (reading
-models and cutting), and `rounds`: per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
+`_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
+Stats: build_s (clauses and solver set-up; the grid shape's arrays and degree clauses are made
+once per shape in a process, `shape_reused` says whether this run found them made), solver_s
+(inside solve calls), outside_s (reading models and cutting), and `rounds`: per round
+[solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import ClassVar
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 
 from . import loop, rules
-from ._plain_sat import PLAIN_RULES, solve_plain
+from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
 from .loop.arrays import COMPONENTS
 from .loop.cnf import cut_clause, loop_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
@@ -39,8 +44,30 @@ REFUSED = {
     "lingeling": "has no solve_limited() in PySAT, so it cannot keep a time limit",
 }
 PHASES = ("false", "solver")
-CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
+IMPLIED = ("false", "true")
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
+
+
+def new_solver(name: str, clauses: list[list[int]]):
+    """A PySAT solver `name` holding these clauses, as `Solver(name, bootstrap_with=clauses)` makes it.
+
+    For CaDiCaL 1.9.5 the clauses go straight to the C function PySAT's own `add_clause` calls:
+    PySAT's loop around it (a type check and two method calls per clause) costs about half as much
+    again as the call itself, ~1 ms of a 25x25 Masyu's 5,700 clauses. That function always answers
+    True, so PySAT's `status`, which `add_clause` sets only on False, stays right. Other solvers
+    are bootstrapped by PySAT (some set options after the bootstrap).
+    """
+    from pysat.solvers import Solver
+
+    if name != "cadical195":
+        return Solver(name=name, bootstrap_with=clauses)
+    from pysolvers import cadical195_add_cl as add
+
+    solver = Solver(name=name)
+    handle = solver.solver.cadical
+    for clause in clauses:
+        add(handle, clause)
+    return solver
 
 
 class Sat(Encoding):
@@ -48,8 +75,9 @@ class Sat(Encoding):
     # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
-    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array"}
-    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS}
+    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
+                "implied": "false"}
+    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -86,23 +114,21 @@ class Sat(Encoding):
         return None
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
-        from pysat.solvers import Solver
-
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"])
         start = time.perf_counter()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
         arrays = problem.arrays
-        clauses = loop_clauses(puzzle, problem)
+        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true")
         clauses += [cut_clause(arrays, exclusion(problem, solution)) for solution in exclude]
         if seed:
             random.Random(seed).shuffle(clauses)
         family, components = self.options["cuts"], self.options["components"]
         stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
-                 "chunks": 0, "solver_s": 0.0, "outside_s": 0.0}
+                 "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
-        with Solver(name=self.options["solver"], bootstrap_with=clauses) as solver:
+        with new_solver(self.options["solver"], clauses) as solver:
             if self.options["phase"] == "false":
                 try:
                     solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))
@@ -110,7 +136,7 @@ class Sat(Encoding):
                     stats["phase"] = "solver"
             helper = self.attach(solver, problem, deadline)
             stats["build_s"] = time.perf_counter() - start
-            status, solution, budget, in_round, round_s = UNKNOWN, "", 100, False, 0.0
+            status, solution, budget, in_round, round_s = UNKNOWN, "", FIRST_BUDGET, False, 0.0
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
                 if time.process_time() >= deadline:
@@ -129,10 +155,7 @@ class Sat(Encoding):
                 stats["solver_s"] += t1 - t0
                 round_s += t1 - t0
                 stats["chunks"] += 1
-                # size the next chunk from this one's conflict rate, to end near CHUNK_S or the deadline
-                rate = (solver.accum_stats()["conflicts"] - c0 + 1) / max(t1 - t0, 1e-4)
-                left = max(deadline - time.process_time(), 0.01)
-                budget = max(100, min(1_000_000, int(rate * min(CHUNK_S, left))))
+                budget = next_budget(solver.accum_stats()["conflicts"] - c0, t1 - t0, deadline)
                 in_round = answer is None
                 if in_round:
                     continue
@@ -146,7 +169,7 @@ class Sat(Encoding):
                     solver.add_clause(clause)
                 stats["cuts"] += len(cuts)
                 if not cuts:
-                    status, solution = SAT, problem.solution(problem.graph.edges[i] for i in chosen)
+                    status, solution = SAT, arrays.solution(chosen)
                 outside = time.perf_counter() - t1
                 stats["outside_s"] += outside
                 if len(rounds) < ROUNDS_KEPT:

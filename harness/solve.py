@@ -54,7 +54,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--png", metavar="FILE", help="also draw the puzzle into FILE (.png, or .svg by suffix)")
     p.add_argument("--animate", metavar="FILE.gif",
                    help="write an animation of the solve from its recorded steps (inference records them)")
-    p.add_argument("--steps", action="store_true", help="print the recorded steps as text")
+    p.add_argument("--steps", action="store_true",
+                   help="print the recorded steps as text (with --json: in the JSON)")
     return p
 
 
@@ -83,11 +84,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:  # a solution of the wrong shape cannot be drawn; draw the bare puzzle
             kinds.save_image(instance.puzzle, args.png, "", title=title)
     if args.json:
-        print(json.dumps(as_json(row), indent=2))
+        print(json.dumps(as_json(row, steps=args.steps), indent=2))
     else:
         print(report(instance, row, ascii=args.ascii or not _can_print_box()))
-    if args.steps or args.animate:
-        replay_steps(instance, row, args.steps, args.animate)
+    if (args.steps and not args.json) or args.animate:  # with --json the steps are in the JSON
+        replay_steps(instance, row, args.steps and not args.json, args.animate)
     return EXIT_SOLVED if solved else EXIT_UNSOLVED
 
 
@@ -118,11 +119,17 @@ def load(spec: str, kind: str | None = None) -> Instance:
     return Instance(name=name, source=spec, puzzle=puzzle)
 
 
-def as_json(row: dict[str, Any]) -> dict[str, Any]:
-    """The run's row with the `extra` statistics unpacked into a nested object."""
+def as_json(row: dict[str, Any], steps: bool = False) -> dict[str, Any]:
+    """The run's row with the `extra` statistics unpacked into a nested object.
+
+    A recorded step list (thousands of entries for inference) is replaced by its length,
+    `step_count`, unless `steps` asks for it.
+    """
     out = dict(row)
     out["extra"] = json.loads(out.get("extra") or "{}")
     out["options"] = json.loads(out.get("options") or "{}")
+    if not steps and isinstance(out["extra"].get("steps"), list):
+        out["extra"]["step_count"] = len(out["extra"].pop("steps"))
     return out
 
 

@@ -191,3 +191,18 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
     assert len(keys) == len(set(keys)) == len(sizes)
     assert sorted(runs["instance"]) == sorted(f"empty{r}x{c}" for r, c in sizes)
     assert set(runs["status"]) == {"unknown"}
+
+
+def test_an_encoding_dotted_option_reaches_that_encoding_only():
+    from harness.run.sweep import Sweep
+
+    plan = Sweep(instances=[], encodings=["circuit", "sat"], options={"sat.implied": "true", "note": "x"})
+    assert plan.options_of("sat") == {"implied": "true", "note": "x"}
+    assert plan.options_of("circuit") == {"note": "x"}
+    plan.options.pop("note")
+    resolved = plan.resolved_options()
+    assert resolved["sat"]["implied"] == "true" and "implied" not in resolved["circuit"]
+    with pytest.raises(ValueError, match="lazy, which this sweep does not run"):
+        Sweep(instances=[], encodings=["sat"], options={"lazy.cuts": "cutset"}).resolved_options()
+    with pytest.raises(ValueError, match="no option"):
+        Sweep(instances=[], encodings=["circuit"], options={"circuit.implied": "true"}).resolved_options()

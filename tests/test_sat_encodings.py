@@ -36,7 +36,9 @@ VARIANTS = [
     ("sat", {"cuts": "cutset"}),
     ("sat", {"solver": "glucose4"}),
     ("sat", {"components": "networkx"}),
+    ("sat", {"implied": "true"}),
     ("propagator", {}),
+    ("propagator", {"implied": "true"}),
     ("propagator", {"cuts": "cutset"}),
     ("propagator", {"eager": "all"}),
     ("propagator", {"eager": "pearlfree"}),
@@ -143,7 +145,8 @@ def test_a_tiny_time_limit_gives_unknown(enc):
 # --- counting loops ------------------------------------------------------------------------
 
 
-def count(puz, family: str, propagate: str | None = None, components: str = "array") -> int:
+def count(puz, family: str, propagate: str | None = None, components: str = "array",
+          implied: bool = False) -> int:
     """Answers admitted by the CNF plus the loop cuts (lazily added, or from the propagator).
 
     `propagate` is the propagator's `eager` mode, or None for no propagator; the propagator checks
@@ -152,7 +155,7 @@ def count(puz, family: str, propagate: str | None = None, components: str = "arr
     problem = loop.problem(puz)
     arrays = problem.arrays
     found = set()
-    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
+    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem, implied)) as solver:
         if propagate:
             watch = loop_watch(problem, family, eager=propagate, components=components, strict=True)
             solver.connect_propagator(watch)
@@ -215,6 +218,24 @@ def test_pearl_puzzles_count_like_brute_force(pearls):
     expected = len(brute_force(puz))
     for family, propagate in itertools.product(("loop", "cutset"), (None, *EAGER)):
         assert count(puz, family, propagate) == expected, (family, propagate)
+        assert count(puz, family, propagate, implied=True) == expected, (family, propagate, "implied")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_implied_pearl_clauses_follow_from_the_rules_and_the_degrees(seed):
+    """Each implied clause, negated, contradicts the plain CNF (no loop cut needed): it adds no rule."""
+    from loopbench_encodings.rules import masyu as masyu_rules
+
+    grids = [Grid(3, 3), Grid(4, 5), Grid(2, 6), Grid(6, 6)]
+    puzzles = [Masyu(grid, {c: p}) for grid in grids for c in grid.cells for p in Pearl] if seed == 0 else []
+    puzzles += random_puzzles(20, 6, 7, seed)
+    for puz in puzzles:
+        problem = loop.problem(puz)
+        implied = masyu_rules.cnf_implied(puz, problem.arrays)
+        assert len(implied) == sum(1 if p is Pearl.WHITE else 2 for p in puz.pearls.values())
+        with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
+            for clause in implied:
+                assert solver.solve(assumptions=[-lit for lit in clause]) is False, (puz, clause)
 
 
 # --- every variant, answer by answer --------------------------------------------------------
@@ -307,6 +328,34 @@ def test_array_and_networkx_loops_give_the_same_cuts(seed):
         cuts = find_cuts(problem, [grid.edges[i] for i in ids], family)  # lazy's view: the same, by cells
         assert [sorted(arrays.edge_id(*e) for e in c.forbid or c.require) for c in cuts] == [
             sorted(abs(lit) - 1 for lit in clause) for clause in by_networkx]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_array_solution_string_is_the_grid_one(seed):
+    rng = random.Random(seed)
+    grid = Grid(rng.randint(1, 7), rng.randint(1, 7))
+    arrays = loop.LoopProblem(grid).arrays
+    ids = sorted(rng.sample(range(arrays.num_edges), rng.randint(0, arrays.num_edges)))
+    assert arrays.solution(ids) == solution_string(grid, [grid.edges[i] for i in ids])
+
+
+def test_a_grid_shape_is_made_once_and_shared_unchanged():
+    from loopbench_encodings.loop.arrays import GridShape
+    from loopbench_encodings.loop.cnf import degree_clauses
+
+    puzzle = Masyu(Grid(7, 9), {(0, 1): Pearl.WHITE})
+    problem = loop.problem(puzzle)
+    first, second = problem.arrays, loop.LoopProblem(Grid(7, 9), frozenset({(0, 2)})).arrays
+    assert second.shape is first.shape and second.shape_reused
+    assert first.required != second.required
+    clauses = degree_clauses(first)
+    size = len(clauses)
+    loop_clauses(puzzle, problem)  # must copy, not extend, the shared list
+    assert len(clauses) == size
+    assert degree_clauses(second) is clauses
+    fresh = GridShape(7, 9)
+    assert (fresh.ends, fresh.incident) == (first.ends, first.incident)
+    assert clauses == degree_clauses(SimpleNamespace(shape=fresh, incident=fresh.incident))
 
 
 def test_stats_say_where_the_time_went():

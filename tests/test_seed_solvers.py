@@ -100,6 +100,17 @@ def test_solve_cli_animates_prints_steps_and_draws_a_partial_grid(tmp_path, caps
     assert "unknown (partial" in head and any("─" in line for line in drawing)
 
 
+def test_solve_json_gives_the_step_count_and_the_steps_only_when_asked(tmp_path, capsys):
+    path = tmp_path / "janko001.txt"
+    path.write_text(SMOKE["janko001"].text)
+    assert solve_main([str(path), "-e", "inference", "--json"]) == EXIT_SOLVED
+    short = json.loads(capsys.readouterr().out)["extra"]
+    assert "steps" not in short and short["step_count"] > 30
+    assert solve_main([str(path), "-e", "inference", "--json", "--steps"]) == EXIT_SOLVED
+    full = json.loads(capsys.readouterr().out)["extra"]  # one JSON document: no step text after it
+    assert len(full["steps"]) == short["step_count"] and "step_count" not in full
+
+
 def test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them(tmp_path, capsys):
     folder = tmp_path / "puzzles"
     folder.mkdir()

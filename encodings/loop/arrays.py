@@ -8,34 +8,43 @@ vertex has degree 0 or 2) and returns the clauses of `loop.cuts` that forbid the
 `components=array` walks each loop over the two chosen edges at every vertex;
 `components=networkx` takes networkx's connected components, as `lazy` does, so the two can be
 measured against each other on the same cuts.
+What depends only on the grid's shape (edge ends, incidence, and what `loop.cnf` derives from
+them) is made once per (rows, cols) in a process and kept (`grid_shape`, at most SHAPES_KEPT):
+a long-lived worker solves many puzzles of one size. The first puzzle of a shape pays for it in
+its build time; `LoopArrays.shape_reused` says whether a puzzle found its shape made already.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harness.grid import Cell
+from harness.grid import Cell, Direction
 
 if TYPE_CHECKING:
     from loopbench_encodings.loop import LoopProblem
 
 Clause = list[int]
 COMPONENTS = ("array", "networkx")
+RIGHT, UP, LEFT, DOWN = (int(d) for d in (Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN))
+HEX = "0123456789abcdef"
+SHAPES_KEPT = 16  # grid shapes kept per process; a sweep rarely has more sizes than this
 
 
-class LoopArrays:
-    """The integer form of one `LoopProblem` (its graph is a `Grid`)."""
+class GridShape:
+    """What a rows x cols grid's arrays are whatever the puzzle: shared, so never changed in place.
 
-    def __init__(self, problem: LoopProblem) -> None:
-        grid = problem.graph
-        rows, cols = grid.rows, grid.cols
-        self.cols = cols
+    `cache` holds what other modules derive from the shape alone (`loop.cnf`'s degree clauses).
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
         self.horizontal = h = rows * (cols - 1)
         self.num_vertices = n = rows * cols
         self.num_edges = h + (rows - 1) * cols
-        self.ends = [(v, v + 1) for v in range(n) if v % cols != cols - 1]
-        self.ends += [(v, v + cols) for v in range(n - cols)]
-        self.incident: list[list[int]] = []
+        ends = [(v, v + 1) for v in range(n) if v % cols != cols - 1]
+        ends += [(v, v + cols) for v in range(n - cols)]
+        self.ends: tuple[tuple[int, int], ...] = tuple(ends)
+        incident = []
         for v in range(n):
             r, c = divmod(v, cols)
             here = []
@@ -47,7 +56,38 @@ class LoopArrays:
                 here.append(v - r - 1)  # left
             if r < rows - 1:
                 here.append(h + v)  # down
-            self.incident.append(here)
+            incident.append(tuple(here))
+        self.incident: tuple[tuple[int, ...], ...] = tuple(incident)
+        self.cache: dict[str, object] = {}
+
+
+_SHAPES: dict[tuple[int, int], GridShape] = {}
+
+
+def grid_shape(rows: int, cols: int) -> tuple[GridShape, bool]:
+    """The shape of a rows x cols grid, and whether it was made already in this process."""
+    shape = _SHAPES.get((rows, cols))
+    if shape is not None:
+        return shape, True
+    if len(_SHAPES) >= SHAPES_KEPT:
+        _SHAPES.pop(next(iter(_SHAPES)))  # the oldest one: sizes usually come in runs
+    shape = _SHAPES[rows, cols] = GridShape(rows, cols)
+    return shape, False
+
+
+class LoopArrays:
+    """The integer form of one `LoopProblem` (its graph is a `Grid`)."""
+
+    def __init__(self, problem: LoopProblem) -> None:
+        grid = problem.graph
+        shape, self.shape_reused = grid_shape(grid.rows, grid.cols)
+        self.shape = shape
+        self.rows, self.cols = grid.rows, grid.cols
+        self.horizontal = shape.horizontal
+        self.num_vertices = n = shape.num_vertices
+        self.num_edges = shape.num_edges
+        self.ends = shape.ends
+        self.incident = shape.incident
         self.required = sorted(grid.index(cell) for cell in problem.required)
         self.is_required = bytearray(n)
         for v in self.required:
@@ -85,6 +125,20 @@ class LoopArrays:
     def chosen(self, model: list[int]) -> list[int]:
         """The edges a model sets, from its first E literals (literal i is +-(i + 1))."""
         return [lit - 1 for lit in model[: self.num_edges] if lit > 0]
+
+    def solution(self, chosen: list[int]) -> str:
+        """The solution string of these edges (as `LoopProblem.solution`, by index arithmetic)."""
+        bits, ends, h = [0] * self.num_vertices, self.ends, self.horizontal
+        for i in chosen:
+            a, b = ends[i]
+            if i < h:  # horizontal: b is right of a
+                bits[a] |= RIGHT
+                bits[b] |= LEFT
+            else:
+                bits[a] |= DOWN
+                bits[b] |= UP
+        digits, cols = "".join(map(HEX.__getitem__, bits)), self.cols
+        return "/".join(digits[k : k + cols] for k in range(0, self.num_vertices, cols))
 
     # --- loops and their cuts ---------------------------------------------------------------------
 

@@ -5,7 +5,9 @@ Variable i + 1 is true when the loop uses edge i of the graph (`graph.edges[i]`,
 vertex has degree 0 or 2 (direct clauses, no auxiliaries, made from the incidence arrays in bulk),
 every required vertex lies on the loop, every `hits` group has an edge on it, and a problem with
 neither asks for some edge, so the empty drawing is no answer; then the kind's local rules
-(`rules.<kind>.cnf`, given `LoopArrays.var` to name an edge by its two cells).
+(`rules.<kind>.cnf`, given the `LoopArrays`: `var` names an edge by its two cells, and the edge
+numbering is plain index arithmetic). The degree clauses depend on the grid's shape alone, so they
+are made once per shape in a process (kept with `LoopArrays.shape`) and shared: never change them.
 """
 
 from __future__ import annotations
@@ -19,10 +21,20 @@ from loopbench_encodings.loop.cuts import Cut
 
 
 def degree_clauses(arrays: LoopArrays) -> list[Clause]:
-    """Degree 0 or 2 at every vertex: no edge alone (`[-e] + others`), and no three edges together."""
+    """Degree 0 or 2 at every vertex: no edge alone (`[-e] + others`), and no three edges together.
+
+    Made once per grid shape and shared by every puzzle of that shape: the caller must not change it.
+    """
+    cache = arrays.shape.cache
+    if "degree" not in cache:
+        cache["degree"] = _degree_clauses(arrays.incident)
+    return cache["degree"]  # type: ignore[return-value]
+
+
+def _degree_clauses(incident) -> list[Clause]:
     out: list[Clause] = []
     add = out.extend
-    for here in arrays.incident:
+    for here in incident:
         if len(here) == 4:
             a, b, c, d = (i + 1 for i in here)
             add(([-a, b, c, d], [-b, a, c, d], [-c, a, b, d], [-d, a, b, c],
@@ -38,15 +50,20 @@ def degree_clauses(arrays: LoopArrays) -> list[Clause]:
     return out
 
 
-def loop_clauses(puzzle: Any, problem: LoopProblem) -> list[Clause]:
-    """Every clause of the module docstring, the kind's local rules last."""
+def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False) -> list[Clause]:
+    """Every clause of the module docstring, the kind's local rules last; `implied`: then the
+    clauses its rules module gives as implied by them (`cnf_implied`, where it has one)."""
     arrays = problem.arrays
-    out = degree_clauses(arrays)
+    out = list(degree_clauses(arrays))  # a copy: the shared list stays as it is
     out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]
     out += [[i + 1 for i in group] for group in arrays.hits]
     if not arrays.required and not arrays.hits:
         out.append(list(range(1, arrays.num_edges + 1)))
-    return out + rules.of(puzzle.kind).cnf(puzzle, arrays.var)
+    module = rules.of(puzzle.kind)
+    out += module.cnf(puzzle, arrays)
+    if implied and hasattr(module, "cnf_implied"):
+        out += module.cnf_implied(puzzle, arrays)
+    return out
 
 
 def cut_clause(arrays: LoopArrays, cut: Cut) -> Clause:

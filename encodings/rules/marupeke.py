@@ -20,7 +20,10 @@ from typing import Any
 from harness.grid import Cell
 from harness.kinds.marupeke.model import Mark, Marupeke
 
+from . import _cells
+
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))  # each line once: right, down, and the two diagonals
+MARKS = (Mark.O.value, Mark.X.value)  # a white cell: O, X
 
 
 def triples(puzzle: Marupeke) -> Iterator[tuple[Cell, Cell, Cell]]:
@@ -33,24 +36,11 @@ def triples(puzzle: Marupeke) -> Iterator[tuple[Cell, Cell, Cell]]:
 
 
 def _white_marks(puzzle: Marupeke, solution: str) -> dict[Cell, bool]:
-    """Each white cell of a solution string: True for O. ValueError if it does not fit."""
-    rows = solution.split("/")
-    if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
-        raise ValueError(f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid")
-    out = {}
-    for cell in puzzle.white:
-        ch = rows[cell[0]][cell[1]]
-        if ch not in (Mark.O.value, Mark.X.value):
-            raise ValueError(f"white cell {cell} holds {ch!r}, not O or X")
-        out[cell] = ch == Mark.O.value
-    return out
+    return _cells.read(puzzle, puzzle.white, solution, MARKS)
 
 
-def _string(puzzle: Marupeke, is_o: dict[Cell, bool]) -> str:
-    return "/".join(
-        "".join("#" if (r, c) in puzzle.blocks else "O" if is_o[(r, c)] else "X" for c in range(puzzle.cols))
-        for r in range(puzzle.rows)
-    )
+def _string(puzzle: Marupeke, values: dict[Cell, bool]) -> str:
+    return _cells.write(puzzle, puzzle.blocks, values, MARKS)
 
 
 # --- CNF ----------------------------------------------------------------------------------------
@@ -70,16 +60,12 @@ def cnf(puzzle: Marupeke, pool: Any) -> list[list[int]]:
 
 def cnf_solution(puzzle: Marupeke, pool: Any, model: list[int]) -> str:
     """The solution string of a model (a cell in no clause, past the model's end, reads X)."""
-    def true(v: int) -> bool:
-        return v <= len(model) and model[v - 1] > 0
-
-    return _string(puzzle, {cell: true(_var(pool, cell)) for cell in puzzle.white})
+    return _string(puzzle, _cells.from_model(puzzle.white, lambda cell: _var(pool, cell), model))
 
 
 def cnf_exclude(puzzle: Marupeke, pool: Any, solution: str) -> list[int]:
     """The clause that rules out exactly `solution`: some white cell takes the other mark."""
-    return [-_var(pool, cell) if is_o else _var(pool, cell)
-            for cell, is_o in _white_marks(puzzle, solution).items()]
+    return _cells.exclusion(_white_marks(puzzle, solution), lambda cell: _var(pool, cell))
 
 
 # --- CP-SAT -------------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ clauses of 4 literals, no auxiliaries) and once as an ASP count.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import product
 from typing import Any
 
@@ -40,9 +39,10 @@ def cpsat(puzzle: Slitherlink, m: Any) -> None:
         m.model.add(sum(m.edge[e] for e in sides(cell)) == k)
 
 
-def cnf(puzzle: Slitherlink, var: Callable[[Cell, Cell], int]) -> list[list[int]]:
-    """The clues as clauses over `var(a, b)`: every pattern of a cell's sides with another count is out."""
-    out = []
+def cnf(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
+    """The clues as clauses over `arrays.var(a, b)` (a `loop.arrays.LoopArrays`): every pattern of a
+    cell's sides with another count is out."""
+    var, out = arrays.var, []
     for cell, k in clues(puzzle):
         lits = [var(*e) for e in sides(cell)]
         for pattern in product((False, True), repeat=4):

@@ -23,7 +23,10 @@ from typing import Any
 from harness.grid import Cell
 from harness.kinds.walls.model import Segment, Walls
 
+from . import _cells
+
 STEPS = ((0, -1, True), (0, 1, True), (-1, 0, False), (1, 0, False))  # dr, dc, horizontal ray
+MARKS = (Segment.HORIZONTAL.value, Segment.VERTICAL.value)  # a white cell: horizontal, vertical
 
 
 def rays(puzzle: Walls, cell: Cell) -> Iterator[tuple[int, bool, list[Cell]]]:
@@ -37,25 +40,11 @@ def rays(puzzle: Walls, cell: Cell) -> Iterator[tuple[int, bool, list[Cell]]]:
 
 
 def _white_segments(puzzle: Walls, solution: str) -> dict[Cell, bool]:
-    """Each white cell of a solution string: True for horizontal. ValueError if it does not fit."""
-    rows = solution.split("/")
-    if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
-        raise ValueError(f"solution shape does not match a {puzzle.rows}x{puzzle.cols} grid")
-    out = {}
-    for cell in puzzle.white:
-        ch = rows[cell[0]][cell[1]]
-        if ch not in (Segment.HORIZONTAL.value, Segment.VERTICAL.value):
-            raise ValueError(f"white cell {cell} holds {ch!r}, not a segment")
-        out[cell] = ch == Segment.HORIZONTAL.value
-    return out
+    return _cells.read(puzzle, puzzle.white, solution, MARKS)
 
 
-def _string(puzzle: Walls, horizontal: dict[Cell, bool]) -> str:
-    return "/".join(
-        "".join("#" if (r, c) in puzzle.black else "-" if horizontal[(r, c)] else "|"
-                for c in range(puzzle.cols))
-        for r in range(puzzle.rows)
-    )
+def _string(puzzle: Walls, values: dict[Cell, bool]) -> str:
+    return _cells.write(puzzle, puzzle.black, values, MARKS)
 
 
 # --- CNF ----------------------------------------------------------------------------------------
@@ -94,16 +83,12 @@ def cnf(puzzle: Walls, pool: Any) -> list[list[int]]:
 
 def cnf_solution(puzzle: Walls, pool: Any, model: list[int]) -> str:
     """The solution string of a model (a cell in no clause, past the model's end, reads vertical)."""
-    def true(v: int) -> bool:
-        return v <= len(model) and model[v - 1] > 0
-
-    return _string(puzzle, {cell: true(_var(pool, cell)) for cell in puzzle.white})
+    return _string(puzzle, _cells.from_model(puzzle.white, lambda cell: _var(pool, cell), model))
 
 
 def cnf_exclude(puzzle: Walls, pool: Any, solution: str) -> list[int]:
     """The clause that rules out exactly `solution`: some white cell turns the other way."""
-    return [-_var(pool, cell) if horizontal else _var(pool, cell)
-            for cell, horizontal in _white_segments(puzzle, solution).items()]
+    return _cells.exclusion(_white_segments(puzzle, solution), lambda cell: _var(pool, cell))
 
 
 # --- CP-SAT -------------------------------------------------------------------------------------

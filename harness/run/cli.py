@@ -43,7 +43,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, nargs="+", action="extend", metavar="N",
                    help="seeds to run (several allowed; default 0)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="an option given to every encoding of the sweep (repeatable)")
+                   help="an option given to every encoding of the sweep (repeatable); "
+                        "ENCODING.KEY=VALUE gives it to that encoding only")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="runs at once (default %(default)d)")
     p.add_argument("--executor", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", metavar="ADDRESS",

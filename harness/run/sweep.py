@@ -28,7 +28,9 @@ from harness.run.store import Store
 
 @dataclass
 class Sweep:
-    """What to run and how; `options` are the command line's key=value strings, given to every encoding."""
+    """What to run and how; `options` are the command line's key=value strings, given to every encoding
+    (a key `ENCODING.KEY` only to that encoding, so a sweep can pit one encoding's option against another
+    encoding side by side: `--option sat.implied=true`)."""
 
     instances: list[Instance]
     encodings: list[str]
@@ -51,9 +53,20 @@ class Sweep:
     def resolved_options(self) -> dict[str, dict[str, Any]]:
         """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
 
-        Raises ValueError for an unknown encoding, an option it does not know or a bad value.
+        Raises ValueError for an unknown encoding, an option it does not know or a bad value, or an
+        `ENCODING.KEY` option for an encoding the sweep does not run.
         """
-        return {name: registry.create(name, **self.options).options for name in self.encodings}
+        targeted = {k.partition(".")[0] for k in self.options if "." in k}
+        if targeted - set(self.encodings):
+            missing = ", ".join(sorted(targeted - set(self.encodings)))
+            raise ValueError(f"options for {missing}, which this sweep does not run")
+        return {name: registry.create(name, **self.options_of(name)).options for name in self.encodings}
+
+    def options_of(self, encoding: str) -> dict[str, str]:
+        """The command line's options for one encoding: the plain ones and its own `ENCODING.KEY` ones."""
+        out = {k: v for k, v in self.options.items() if "." not in k}
+        out.update({k.partition(".")[2]: v for k, v in self.options.items() if k.startswith(encoding + ".")})
+        return out
 
 
 @dataclass

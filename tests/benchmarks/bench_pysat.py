@@ -12,6 +12,13 @@ the propagator reports callback_s, inside the SAT solver proper (`in SAT`: solve
 Python callbacks), median rounds (sat: solve() calls; propagator: check_model calls), median
 build_s; then the median over instances of the ratio new/old of solve_s (both solved) and, for
 propagators, median propagations and reasons asked. Without `--old` only the new side runs.
+`--parts` (this checkout only, in this process) instead times each part of `sat`'s work per
+instance, the best of `--repeats` (at least 3) CPU-time readings, and prints the medians in ms:
+the build (loop problem, LoopArrays with its grid shape made afresh and found made, degree
+clauses afresh and kept, the kind's rules, the clauses handed to CaDiCaL through PySAT's
+bootstrap and straight, set_phases) and, over one default run's rounds, the solve calls and
+what happens between them (reading the model, walking the loops, deciding the cuts, adding them,
+the solution string).
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = {
     "sat": (("sat", {}), ("sat", {})),
     "sat-nx": (("sat", {"components": "networkx"}), ("sat", {})),
+    "sat-implied": (("sat", {"implied": "true"}), ("sat", {})),
+    "prop-implied": (("propagator", {"implied": "true"}), ("propagator", {})),
     "prop": (("propagator", {}), ("propagator", {})),
     "prop-pearlfree": (("propagator", {"eager": "pearlfree"}), ("propagator", {})),
     "prop-propagate": (("propagator", {"eager": "propagate"}), ("propagator", {})),
@@ -106,6 +115,96 @@ def summary(rows: list[dict]) -> dict:
     }
 
 
+def best_ms(fn, repeats: int) -> float:
+    """The least CPU time of `repeats` calls of fn, in ms (a pause of the machine lengthens one call)."""
+    import time
+
+    out = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time()
+        fn()
+        out = min(out, time.process_time() - t0)
+    return out * 1000
+
+
+def instance_parts(puzzle, repeats: int) -> dict[str, float]:
+    """Each part of `sat`'s work on one puzzle, in ms of CPU time (see the module docstring)."""
+    import time
+
+    from pysat.solvers import Solver
+
+    from loopbench_encodings import loop
+    from loopbench_encodings.loop import arrays as arrays_module
+    from loopbench_encodings.loop.cnf import _degree_clauses, degree_clauses, loop_clauses
+    from loopbench_encodings.rules import of
+    from loopbench_encodings.sat import new_solver
+
+    def fresh_arrays():
+        arrays_module._SHAPES.clear()
+        return arrays_module.LoopArrays(problem)
+
+    problem = loop.problem(puzzle)
+    arrays = problem.arrays
+    clauses = loop_clauses(puzzle, problem)
+    phases = list(range(-1, -arrays.num_edges - 1, -1))
+    out = {
+        "build: loop problem": best_ms(lambda: loop.problem(puzzle), repeats),
+        "build: arrays, shape made": best_ms(fresh_arrays, repeats),
+        "build: arrays, shape kept": best_ms(lambda: arrays_module.LoopArrays(problem), repeats),
+        "build: degree clauses made": best_ms(lambda: _degree_clauses(arrays.incident), repeats),
+        "build: degree clauses kept": best_ms(lambda: degree_clauses(arrays), repeats),
+        "build: rules cnf": best_ms(lambda: of(puzzle.kind).cnf(puzzle, arrays), repeats),
+        "build: all clauses (shape kept)": best_ms(lambda: loop_clauses(puzzle, problem), repeats),
+        "build: clauses, PySAT bootstrap": best_ms(
+            lambda: Solver(name="cadical195", bootstrap_with=clauses).delete(), repeats),
+        "build: clauses, straight to CaDiCaL": best_ms(
+            lambda: new_solver("cadical195", clauses).delete(), repeats),
+    }
+    with new_solver("cadical195", clauses) as solver:
+        out["build: set_phases"] = best_ms(lambda: solver.set_phases(phases), repeats)
+    names = ("round: solve calls", "round: get_model + chosen", "round: walk loops",
+             "round: cut clauses (walk included)", "round: add cuts")
+    spent = dict.fromkeys(names, 0.0)
+    clock = time.process_time
+    with new_solver("cadical195", clauses) as solver:
+        solver.set_phases(phases)
+        while True:
+            t0 = clock()
+            solver.solve()
+            t1 = clock()
+            chosen = arrays.chosen(solver.get_model())
+            t2 = clock()
+            arrays.walk(chosen)
+            t3 = clock()
+            cuts = arrays.cut_clauses(chosen, "loop")
+            t4 = clock()
+            for clause in cuts:
+                solver.add_clause(clause)
+            t5 = clock()
+            for key, dt in zip(names, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
+                spent[key] += dt * 1000
+            if not cuts:
+                break
+    out.update(spent)
+    out["solution string"] = best_ms(lambda: arrays.solution(chosen), repeats)
+    return out
+
+
+def parts(names: list[str], instances: str, repeats: int) -> None:
+    """Print the median and the largest over instances of each part of `sat`'s work."""
+    from harness.sets import resolve
+
+    by_name = {i.name: i for i in resolve(instances)}
+    table: dict[str, list[float]] = {}
+    for name in names:
+        for key, value in instance_parts(by_name[name].puzzle, repeats).items():
+            table.setdefault(key, []).append(value)
+    print(f"\n{instances}: {len(names)} instances, sat's parts, ms of CPU time each (best of {repeats})")
+    print(f"{'part':<38} {'median':>8} {'max':>8}")
+    for key, values in table.items():
+        print(f"{key:<38} {statistics.median(values):8.3f} {max(values):8.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old", type=Path, help="a checkout of the commit to compare with")
@@ -115,10 +214,14 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--first", type=int, help="only the first N instances of the set")
     parser.add_argument("--per-instance", action="store_true", help="print each run's solve_s as it ends")
+    parser.add_argument("--parts", action="store_true", help="time each part of sat's work (no workers)")
     args = parser.parse_args()
     from harness.sets import resolve
 
     names = [i.name for i in resolve(args.instances)][: args.first]
+    if args.parts:
+        parts(names, args.instances, max(args.repeats, 3))
+        return
     labels = args.variants.split(",")
     sides = {"new": Side(ROOT)} | ({"old": Side(args.old.resolve())} if args.old else {})
     rows: dict[tuple[str, str], list[dict]] = {(label, side): [] for label in labels for side in sides}
