@@ -4,9 +4,10 @@ Model: none. It lets the runner, store and plots be tested with no solver (Bench
 tools/dummy.py). `status` and `solution` are returned as given; `behave` picks a fault:
 `ok` (return at once), `sleep` (wait `seconds` of wall time, then return), `burn` (use
 `seconds` of CPU time, then return), `hang` (sleep forever), `spin` (burn CPU forever),
-`alloc` (allocate `megabytes` MB and return, or without bound if 0), `abort` (kill the process
-with SIGABRT), `exit` (end the process at once with exit code `code`), `raise` (raise an
-exception). A comma-separated list
+`alloc` (allocate `megabytes` MB and return, or without bound if 0), `leak` (allocate
+`megabytes` MB and keep them after returning, as a solver's caches or Python's arenas do),
+`abort` (kill the process with SIGABRT), `exit` (end the process at once with exit code
+`code`), `raise` (raise an exception). A comma-separated list
 gives one behaviour per seed (seed i takes item i mod n), so one sweep can mix faults.
 """
 
@@ -16,6 +17,8 @@ import os
 import time
 
 from harness.encoding import Encoding, Limits, Outcome
+
+LEAKED: list[bytearray] = []  # what `leak` keeps for the rest of the process
 
 
 class Dummy(Encoding):
@@ -44,6 +47,9 @@ class Dummy(Encoding):
             while not self.options["megabytes"] or len(hoard) * 16 < self.options["megabytes"]:
                 hoard.append(bytearray(16 << 20))
                 hoard[-1][::4096] = b"x" * len(hoard[-1][::4096])  # touch pages so RSS grows
+        elif behave == "leak":
+            LEAKED.append(bytearray(self.options["megabytes"] << 20))
+            LEAKED[-1][::4096] = b"x" * len(LEAKED[-1][::4096])  # touch pages so RSS grows
         elif behave == "abort":
             os.abort()
         elif behave == "exit":

@@ -214,3 +214,20 @@ def test_a_worker_whose_supervisor_is_gone_leaves_quietly_and_removes_its_folder
     assert worker.wait(timeout=30) == 0
     assert not folder.exists()
     assert "Traceback" not in (tmp_path / "stderr").read_text()
+
+
+def test_a_worker_left_holding_memory_is_replaced_so_the_next_peak_is_its_own(supervisor, empty_2x2):
+    supervisor.run(spec(empty_2x2))
+    ready_mb = supervisor.worker.ready_rss_kb / 1024
+    row = supervisor.run(spec(empty_2x2, behave="leak", megabytes=supervise.LEFT_BEHIND_MB + 100))
+    assert row["peak_rss_mb"] > ready_mb + supervise.LEFT_BEHIND_MB + 100
+    assert supervisor.worker is None  # retired: it keeps what it leaked
+    after = supervisor.run(spec(empty_2x2))
+    assert after["peak_rss_mb"] < ready_mb + supervise.LEFT_BEHIND_MB
+
+
+def test_a_worker_that_keeps_a_little_serves_on(supervisor, empty_2x2):
+    supervisor.run(spec(empty_2x2))
+    pid = supervisor.worker.pid
+    supervisor.run(spec(empty_2x2, behave="leak", megabytes=supervise.LEFT_BEHIND_MB // 4))
+    assert supervisor.worker is not None and supervisor.worker.pid == pid

@@ -5,7 +5,8 @@ The supervisor watches the worker's CPU time since the run began (/proc/PID/stat
 and records `timeout` or `memout`, and the next run starts a fresh worker. A worker that dies
 on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
 is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker;
-it is also replaced when a run leaves it holding more than half the memory limit.
+it is also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it was ready (or
+more than half the memory limit), so that no run's peak RSS includes an earlier run's leftovers.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from harness.run.worker import TAIL_CHARS, proc_status_kb
 
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
 START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack
+LEFT_BEHIND_MB = 64  # growth past the ready worker's RSS that retires it (five strategies on 25x25: ~30 MB)
 TICK = os.sysconf("SC_CLK_TCK")
 # An encoding that answers `unknown` having used this share of its CPU budget ran out of time (its own
 # clock stopped it a little before the supervisor would have): a `timeout`, whichever encoding it is.
@@ -108,6 +110,7 @@ class WorkerProcess:
         except WorkerStartError:
             self.close()
             raise
+        self.ready_rss_kb = proc_status_kb("VmRSS", str(self.pid))  # imports done, no run yet
 
     @property
     def pid(self) -> int:
@@ -197,8 +200,7 @@ class Supervisor:
         if self.worker is not None and (
             self.worker.status is not None
             or (self.runs_per_worker and self.worker.runs >= self.runs_per_worker)
-            # Memory a run left behind (arenas Python keeps) would count against the next runs.
-            or proc_status_kb("VmRSS", str(self.worker.pid)) > spec["memory_mb"] << 9
+            or self._left_behind(self.worker, spec["memory_mb"])
         ):
             self.retire()
         return {
@@ -211,6 +213,16 @@ class Supervisor:
             **provenance.host(),
             **provenance.versions(),
         }
+
+    @staticmethod
+    def _left_behind(worker: WorkerProcess, memory_mb: int) -> bool:
+        """Whether a run left memory behind that the next runs would count (caches, arenas Python keeps).
+
+        The peak RSS restarts from the current RSS before each run, so leftovers would be added to
+        every later run's peak: a 10x10 puzzle measured at 870 MB after a 200x200 one.
+        """
+        rss_kb = proc_status_kb("VmRSS", str(worker.pid))
+        return rss_kb > min(worker.ready_rss_kb + (LEFT_BEHIND_MB << 10), memory_mb << 9)
 
     def _attempt(self, worker: WorkerProcess, spec: dict[str, Any]) -> dict[str, Any]:
         self.seq += 1
