@@ -48,14 +48,15 @@ IMPLIED = ("false", "true")
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
-def new_solver(name: str, clauses: list[list[int]]):
+def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None):
     """A PySAT solver `name` holding these clauses, as `Solver(name, bootstrap_with=clauses)` makes it.
 
     For CaDiCaL 1.9.5 the clauses go straight to the C function PySAT's own `add_clause` calls:
     PySAT's loop around it (a type check and two method calls per clause) costs about half as much
     again as the call itself, ~1 ms of a 25x25 Masyu's 5,700 clauses. That function always answers
-    True, so PySAT's `status`, which `add_clause` sets only on False, stays right. Other solvers
-    are bootstrapped by PySAT (some set options after the bootstrap).
+    True, so PySAT's `status`, which `add_clause` sets only on False, stays right; `cadical_options`
+    are set first (CaDiCaL takes them only before any clause). Other solvers are bootstrapped by
+    PySAT (some set options after the bootstrap).
     """
     from pysat.solvers import Solver
 
@@ -64,6 +65,8 @@ def new_solver(name: str, clauses: list[list[int]]):
     from pysolvers import cadical195_add_cl as add
 
     solver = Solver(name=name)
+    if cadical_options:
+        solver.solver.configure(cadical_options)
     handle = solver.solver.cadical
     for clause in clauses:
         add(handle, clause)
@@ -83,6 +86,7 @@ class Sat(Encoding):
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
     # (conflict budgets sized by time make the search depend on the clock, run to run).
     chunked: ClassVar[bool] = True
+    cadical_options: ClassVar[dict[str, int]] = {}  # options for CaDiCaL 1.9.5 (`new_solver`)
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
@@ -128,7 +132,7 @@ class Sat(Encoding):
         stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
                  "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
-        with new_solver(self.options["solver"], clauses) as solver:
+        with new_solver(self.options["solver"], clauses, self.cadical_options) as solver:
             if self.options["phase"] == "false":
                 try:
                     solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))

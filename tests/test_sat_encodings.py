@@ -368,3 +368,21 @@ def test_stats_say_where_the_time_went():
     assert prop["status"] == "solved" and 0 < extra["callback_s"] < extra["solver_s"]
     assert extra["propagations"] > 0 and extra["reasons"] <= extra["propagations"]
     assert extra["assignments"] > 0 and extra["check_model_calls"] >= 1
+
+
+def test_the_propagator_solves_the_100x100_puzzle_cadicals_vivification_looped_on():
+    """With vivification on, CaDiCaL 1.9.5 looped here without calling propagate() (no clock
+    reading, memory growing ~20 MB/s); a real worker under a CPU limit turns a relapse into a
+    timeout row rather than a hang."""
+    from harness.run.supervise import Supervisor
+    from harness.run.sweep import Sweep, make_spec
+
+    x = bundled("masyu-100x100-s2026-002", "masyu-generated")
+    sweep = Sweep(instances=[x], encodings=["propagator"], time_s=30, memory_mb=2048)
+    supervisor = Supervisor()
+    try:
+        options = registry.create("propagator", implied="false").options  # the sweep that met it
+        row = supervisor.run(make_spec(sweep, x, "propagator", options, 0))
+    finally:
+        supervisor.close()
+    assert (row["status"], row["verified"]) == ("solved", 1), row.get("detail")
