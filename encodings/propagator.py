@@ -9,7 +9,7 @@ required vertex; `eager=pearlfree` only cuts those; `eager=all` cuts every wrong
 (lost in near-copies of long loops missing a pearl on some janko puzzles; cutting the pearl-holding
 ones under `propagate` gave a 26 s tail on janko280). `check_model` cuts every wrong complete model
 (`components=array|networkx`, `cuts=loop|cutset` as in `sat`), always with a clause. Solvers:
-cadical195 (its vivification off: see `cadical_options`), cadical300, minisatep, ergo. Time limit:
+cadical195 (vivification and probing off: see `cadical_options`), cadical300, minisatep, ergo. Time limit:
 the watch reads the clock in `propagate()` and raises OutOfTime, within one solve() call (conflict
 budgets sized by the clock made runs differ).
 Stats: propagations, reasons (asked by the solver), assignments, cycles_seen, check_model_calls,
@@ -33,11 +33,13 @@ class Propagator(Sat):
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
     choices = {**Sat.choices, "eager": EAGER}
     chunked = False  # propagate() reads the clock
-    # CaDiCaL 1.9.5's vivification with a connected propagator can loop, backtracking without an
-    # assignment or a propagate() call (so no clock reading) while its memory grows ~20 MB/s: seen
-    # on masyu-100x100-s2026-002 (no answer in 100 s; 2.8 s without it). Known upstream: vivify
-    # moves levels behind an external propagator's back (arminbiere/cadical#92).
-    cadical_options: ClassVar[dict[str, int]] = {"vivify": 0}
+    # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
+    # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on
+    # masyu-100x100-s2026-002 with implied=false (no answer in 100 s; 1.9 s without it), probing
+    # (which vivifies too) on masyu-200x200-s2026-001 (8-10 s without). Known upstream: in-
+    # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
+    # Cost on 40 masyu-pm-hard-large puzzles, interleaved: 1.017x CPU.
+    cadical_options: ClassVar[dict[str, int]] = {"vivify": 0, "probe": 0}
 
     def attach(self, solver, problem, deadline):
         opts = self.options

@@ -370,18 +370,20 @@ def test_stats_say_where_the_time_went():
     assert extra["assignments"] > 0 and extra["check_model_calls"] >= 1
 
 
-def test_the_propagator_solves_the_100x100_puzzle_cadicals_vivification_looped_on():
-    """With vivification on, CaDiCaL 1.9.5 looped here without calling propagate() (no clock
-    reading, memory growing ~20 MB/s); a real worker under a CPU limit turns a relapse into a
-    timeout row rather than a hang."""
+@pytest.mark.parametrize(("name", "implied"), [("masyu-100x100-s2026-002", "false"),
+                                              ("masyu-200x200-s2026-001", "true")])
+def test_the_propagator_solves_the_puzzles_cadicals_inprocessing_looped_on(name, implied):
+    """With vivification (100x100) or probing (200x200) on, CaDiCaL 1.9.5 looped here without
+    calling propagate() (no clock reading, memory growing ~20 MB/s); a real worker under a CPU
+    limit turns a relapse into a timeout row rather than a hang."""
     from harness.run.supervise import Supervisor
     from harness.run.sweep import Sweep, make_spec
 
-    x = bundled("masyu-100x100-s2026-002", "masyu-generated")
-    sweep = Sweep(instances=[x], encodings=["propagator"], time_s=30, memory_mb=2048)
+    x = bundled(name, "masyu-generated" if "100x100" in name else "masyu-generated-200")
+    sweep = Sweep(instances=[x], encodings=["propagator"], time_s=40, memory_mb=2048)
     supervisor = Supervisor()
     try:
-        options = registry.create("propagator", implied="false").options  # the sweep that met it
+        options = registry.create("propagator", implied=implied).options  # as the sweeps that met it
         row = supervisor.run(make_spec(sweep, x, "propagator", options, 0))
     finally:
         supervisor.close()
