@@ -257,12 +257,14 @@ def read_janko(text: str, source: str, kind: str | None = None) -> tuple[Any, st
     return _get_for(kind, source).read_janko(text, source)
 
 
-def parse_janko(text: str, source: str) -> tuple[dict[str, tuple[int, list[str]]], dict[str, Lines]]:
+def parse_janko(text: str, source: str, names: tuple[str, ...] = (),
+                label: str = "") -> tuple[dict[str, tuple[int, list[str]]], dict[str, Lines]]:
     """The first `begin … end` block: one-line properties and the grids (`problem`, `solution`).
 
     Unknown keys and stray lines are kept as properties or skipped (continued `moves`, an extra
     grid row, typoed keys), `send`/`ssend` end a block as `end` does, and a missing `end` is fine.
-    Grid rows come back as (line number, the row's text); `problem` must be there.
+    Grid rows come back as (line number, the row's text); `problem` must be there. With `names`,
+    a `puzzle` key naming anything else is an error: "not a `label` block".
     """
     raw = text.splitlines()
     begin = janko_begin(raw)
@@ -286,6 +288,9 @@ def parse_janko(text: str, source: str) -> tuple[dict[str, tuple[int, list[str]]
             props[key] = (n, words[1:])
     if "problem" not in grids:
         raise InstanceError(source, "the block has no `problem` grid", begin + 1)
+    if names and "puzzle" in props and " ".join(props["puzzle"][1]).lower() not in names:
+        n, words = props["puzzle"]
+        raise InstanceError(source, f"not a {label} block: puzzle {' '.join(words)!r}", n)
     return props, grids
 
 

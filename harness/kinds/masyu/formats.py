@@ -158,10 +158,7 @@ def write_tatham(puzzle: Masyu) -> str:
 
 def read_janko(text: str, source: str = "<janko>") -> tuple[Masyu, str]:
     """The first `begin … end` block of `text`: the puzzle, and its solution string ("" when it has none)."""
-    props, grids = parse_janko(text, source)
-    if "puzzle" in props and " ".join(props["puzzle"][1]).lower() != KIND:
-        n, words = props["puzzle"]
-        raise InstanceError(source, f"not a plain Masyu block: puzzle {' '.join(words)!r}", n)
+    _, grids = parse_janko(text, source, (KIND,), "plain Masyu")
     rows, cols = len(grids["problem"]), len(grids["problem"][0][1].split())
     cells = [_token(tok, "the problem", source, n) for n, line in grids["problem"] for tok in line.split()]
     solution = "/".join("".join(format(_janko_bits(tok, source, n), "x") for tok in line.split())

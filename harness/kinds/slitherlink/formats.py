@@ -201,10 +201,7 @@ def write_loopy(puzzle: Slitherlink) -> str:
 
 def read_janko(text: str, source: str = "<janko>") -> tuple[Slitherlink, str]:
     """The first `begin … end` block of `text`: the puzzle, and its loop as a solution string ("" if none)."""
-    props, grids = parse_janko(text, source)
-    if "puzzle" in props and " ".join(props["puzzle"][1]).lower() != KIND:
-        n, words = props["puzzle"]
-        raise InstanceError(source, f"not a Slitherlink block: puzzle {' '.join(words)!r}", n)
+    _, grids = parse_janko(text, source, (KIND,), "Slitherlink")
     problem = [(n, line.split()) for n, line in grids["problem"]]
     solution = [(n, line.split()) for n, line in grids.get("solution", [])]
     return from_janko_grids(problem, solution, source)

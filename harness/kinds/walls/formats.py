@@ -75,10 +75,7 @@ def body_lines(puzzle: Walls) -> list[str]:
 
 def read_janko(text: str, source: str = "<janko>") -> tuple[Walls, str]:
     """The first `begin … end` block: the puzzle, and its solution string ("" when it has none)."""
-    props, grids = parse_janko(text, source)
-    if "puzzle" in props and " ".join(props["puzzle"][1]).lower() not in JANKO_NAMES:
-        n, words = props["puzzle"]
-        raise InstanceError(source, f"not a Walls block: puzzle {' '.join(words)!r}", n)
+    _, grids = parse_janko(text, source, JANKO_NAMES, "Walls")
     problem = [(n, line.split()) for n, line in grids["problem"]]
     solution = [(n, line.split()) for n, line in grids.get("solution", [])]
     return from_janko(problem, solution, source)
