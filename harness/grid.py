@@ -108,9 +108,22 @@ class Grid:
         }
 
 
+class OnGrid:
+    """A puzzle on a `grid` (a field of the dataclass that inherits this): its `rows` and `cols`."""
+
+    @property
+    def rows(self) -> int:
+        return self.grid.rows
+
+    @property
+    def cols(self) -> int:
+        return self.grid.cols
+
+
 # --- the loop solution string of FORMATS.md, for any grid (Masyu's cells, Slitherlink's vertices) ---
 
-HEX_DIGITS = set("0123456789abcdef/")
+HEX = "0123456789abcdef"
+HEX_DIGITS = set(HEX + "/")
 
 
 def solution_string(grid: Grid, loop_edges: Iterable[Edge]) -> str:
@@ -126,9 +139,13 @@ def solution_string(grid: Grid, loop_edges: Iterable[Edge]) -> str:
             bits[b] |= Direction.UP
         else:
             raise ValueError(f"{a} and {b} are not neighbours")
-    return "/".join(
-        "".join(format(bits[(r, c)], "x") for c in range(grid.cols)) for r in range(grid.rows)
-    )
+    return bits_string(grid.cols, list(bits.values()))  # bits holds the cells in row-major order
+
+
+def bits_string(cols: int, bits: list[int]) -> str:
+    """The solution string of every cell's direction bits, listed row-major, `cols` cells a row."""
+    digits = "".join(map(HEX.__getitem__, bits))
+    return "/".join(digits[k : k + cols] for k in range(0, len(digits), cols))
 
 
 def parse_solution(grid: Grid, text: str) -> dict[Cell, int]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harness.grid import Cell, Direction
+from harness.grid import Cell, Direction, bits_string
 
 if TYPE_CHECKING:
     from loopbench_encodings.loop import LoopProblem
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 Clause = list[int]
 COMPONENTS = ("array", "networkx")
 RIGHT, UP, LEFT, DOWN = (int(d) for d in (Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN))
-HEX = "0123456789abcdef"
 SHAPES_KEPT = 16  # grid shapes kept per process; a sweep rarely has more sizes than this
 
 
@@ -137,8 +136,7 @@ class LoopArrays:
             else:
                 bits[a] |= DOWN
                 bits[b] |= UP
-        digits, cols = "".join(map(HEX.__getitem__, bits)), self.cols
-        return "/".join(digits[k : k + cols] for k in range(0, self.num_vertices, cols))
+        return bits_string(self.cols, bits)
 
     # --- loops and their cuts ---------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from harness.grid import Cell, Grid
+from harness.grid import Cell, Grid, OnGrid
 
 KIND = "marupeke"
 
@@ -23,7 +23,7 @@ BLOCK = "#"  # a black blocker, in texts and solution strings
 
 
 @dataclass(frozen=True)
-class Marupeke:
+class Marupeke(OnGrid):
     """A Marupeke instance: its black blockers and the marks given in white cells."""
 
     grid: Grid
@@ -41,14 +41,6 @@ class Marupeke:
             raise ValueError(f"cell {min(both)} is a blocker and has a given mark")
         object.__setattr__(self, "blocks", blocks)
         object.__setattr__(self, "given", MappingProxyType(dict(sorted(self.given.items()))))
-
-    @property
-    def rows(self) -> int:
-        return self.grid.rows
-
-    @property
-    def cols(self) -> int:
-        return self.grid.cols
 
     @property
     def white(self) -> list[Cell]:

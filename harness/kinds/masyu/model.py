@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from harness.grid import Cell, Grid
+from harness.grid import Cell, Grid, OnGrid
 
 KIND = "masyu"
 
@@ -18,7 +18,7 @@ class Pearl(Enum):
 
 
 @dataclass(frozen=True)
-class Masyu:
+class Masyu(OnGrid):
     """A Masyu instance: the grid and its pearls. `full` = the loop must visit every cell."""
 
     grid: Grid
@@ -31,14 +31,6 @@ class Masyu:
             if not self.grid.contains(cell):
                 raise ValueError(f"pearl at {cell} lies outside the {self.rows}x{self.cols} grid")
         object.__setattr__(self, "pearls", MappingProxyType(dict(sorted(self.pearls.items()))))
-
-    @property
-    def rows(self) -> int:
-        return self.grid.rows
-
-    @property
-    def cols(self) -> int:
-        return self.grid.cols
 
     def __hash__(self) -> int:
         return hash((self.grid, tuple(self.pearls.items()), self.full))

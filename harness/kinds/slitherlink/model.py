@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from harness.grid import Cell, Edge, Grid
+from harness.grid import Cell, Edge, Grid, OnGrid
 
 KIND = "slitherlink"
 MAX_CLUE = 4
 
 
 @dataclass(frozen=True)
-class Slitherlink:
+class Slitherlink(OnGrid):
     """A Slitherlink instance on a grid of cells.
 
     `clues` maps a cell to its number 0-4. `unknown` holds the cells that show a `?`
@@ -46,14 +46,6 @@ class Slitherlink:
                 raise ValueError(f"cell {cell} has both a number and a `?`")
         object.__setattr__(self, "clues", MappingProxyType(dict(sorted(self.clues.items()))))
         object.__setattr__(self, "unknown", frozenset(self.unknown))
-
-    @property
-    def rows(self) -> int:
-        return self.grid.rows
-
-    @property
-    def cols(self) -> int:
-        return self.grid.cols
 
     @cached_property
     def vertices(self) -> Grid:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from harness.grid import Cell, Grid
+from harness.grid import Cell, Grid, OnGrid
 
 KIND = "walls"
 
@@ -23,7 +23,7 @@ BLACK = "#"  # a black cell in a solution string
 
 
 @dataclass(frozen=True)
-class Walls:
+class Walls(OnGrid):
     """A Walls instance: its black cells (each with a clue, or None for no number) and given segments.
 
     Every cell that is not black is white and must take a segment; a clue counts the segments that
@@ -47,14 +47,6 @@ class Walls:
                 raise ValueError(f"clue {clue} at {cell} is negative")
         object.__setattr__(self, "black", MappingProxyType(dict(sorted(self.black.items()))))
         object.__setattr__(self, "given", MappingProxyType(dict(sorted(self.given.items()))))
-
-    @property
-    def rows(self) -> int:
-        return self.grid.rows
-
-    @property
-    def cols(self) -> int:
-        return self.grid.cols
 
     @property
     def clues(self) -> dict[Cell, int]:
