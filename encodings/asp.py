@@ -44,6 +44,8 @@ class Asp(Encoding):
         start = time.perf_counter()
         clock = limits.clock()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
+        if refused := loop.refuse(problem, start):
+            return refused
         text = program.program(puzzle, problem, [exclusion(problem, s) for s in exclude])
         ctl = clingo.Control([f"--configuration={self.options['configuration']}", f"--seed={seed}"])
         ctl.add("base", [], text)
@@ -68,7 +70,7 @@ class Asp(Encoding):
         stats["iterations"] = 1
         stats.update(_statistics(ctl.statistics))
         if result.satisfiable and found:
-            return Outcome(SAT, problem.solution(program.edges_of(found[-1])), stats)
+            return Outcome(SAT, problem.solution(program.Terms(problem.graph).edges_of(found[-1])), stats)
         if result.unsatisfiable:
             return Outcome(UNSAT, stats=stats)
         if result.unknown:

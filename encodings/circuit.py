@@ -20,6 +20,7 @@ from typing import Any
 from harness.encoding import SAT, Limits, Outcome
 
 from .loop import problem as loop_problem
+from .loop import refuse
 from .loop.cpsat import CpSatEncoding, Session, build
 from .loop.cuts import exclusion
 
@@ -32,17 +33,18 @@ class Circuit(CpSatEncoding):
         session = Session(self.options, seed, limits.clock())
         start = time.perf_counter()
         problem = loop_problem(puzzle)
+        if refused := refuse(problem, start):
+            return refused
         m = build(puzzle, problem)
-        grid = problem.graph
         arcs = []
-        for (u, v), x in m.edge.items():
-            forth, back = m.model.new_bool_var(f"a{u}{v}"), m.model.new_bool_var(f"a{v}{u}")
+        for (u, v), x in zip(problem.graph.ends, m.x, strict=True):
+            forth, back = m.model.new_bool_var(f"a{u}_{v}"), m.model.new_bool_var(f"a{v}_{u}")
             m.model.add(x == forth + back)
-            arcs += [(grid.index(u), grid.index(v), forth), (grid.index(v), grid.index(u), back)]
-        arcs += [(grid.index(c), grid.index(c), ~on) for c, on in m.on.items()]
+            arcs += [(u, v, forth), (v, u, back)]
+        arcs += [(v, v, ~on) for v, on in enumerate(m.on)]
         m.model.add_circuit(arcs)
         for solution in exclude:
-            m.add_cut(exclusion(problem, solution))
+            m.add_clause(exclusion(problem, solution))
         build_s = time.perf_counter() - start
 
         status = session.solve(m.model)

@@ -20,6 +20,7 @@ from typing import Any
 from harness.encoding import SAT, Limits, Outcome
 
 from .loop import problem as loop_problem
+from .loop import refuse
 from .loop.cpsat import CpSatEncoding, Session, build
 from .loop.cuts import CUT_FAMILIES, exclusion, find_cuts
 
@@ -34,9 +35,11 @@ class Lazy(CpSatEncoding):
         session = Session(self.options, seed, limits.clock())
         start = time.perf_counter()
         problem = loop_problem(puzzle)
+        if refused := refuse(problem, start):
+            return refused
         m = build(puzzle, problem)
         for solution in exclude:
-            m.add_cut(exclusion(problem, solution))
+            m.add_clause(exclusion(problem, solution))
         build_s = time.perf_counter() - start
         num_cuts, outside_s = 0, 0.0
 
@@ -54,11 +57,11 @@ class Lazy(CpSatEncoding):
                 outside_s += time.perf_counter() - began
                 return Outcome(SAT, problem.solution(chosen), stats())
             for cut in cuts:
-                m.add_cut(cut)
+                m.add_clause(cut)
             num_cuts += len(cuts)
             if self.options["hint"]:
                 m.model.clear_hints()
                 picked = set(chosen)
-                for e, x in m.edge.items():
-                    m.model.add_hint(x, e in picked)
+                for i, x in enumerate(m.x):
+                    m.model.add_hint(x, i in picked)
             outside_s += time.perf_counter() - began

@@ -35,7 +35,7 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from . import loop, rules
 from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
 from .loop.arrays import COMPONENTS
-from .loop.cnf import cut_clause, loop_clauses
+from .loop.cnf import loop_clauses, num_variables
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.watch import OutOfTime
 
@@ -123,14 +123,17 @@ class Sat(Encoding):
         start = time.perf_counter()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
+        if refused := loop.refuse(problem, start):
+            return refused
         arrays = problem.arrays
         clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true")
-        clauses += [cut_clause(arrays, exclusion(problem, solution)) for solution in exclude]
+        clauses += [exclusion(problem, solution) for solution in exclude]
         if seed:
             random.Random(seed).shuffle(clauses)
         family, components = self.options["cuts"], self.options["components"]
-        stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
-                 "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "shape_reused": arrays.shape_reused}
+        stats = {"solver": self.options["solver"], "variables": num_variables(arrays), "iterations": 0,
+                 "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0,
+                 "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
         with new_solver(self.options["solver"], clauses, self.cadical_options) as solver:
             if self.options["phase"] == "false":

@@ -1,21 +1,26 @@
 """The single-loop machinery, written once for every loop kind: the loop problem the strategies solve.
 
-A loop problem is a graph (a grid's vertices and edges: Masyu's cells, Slitherlink's corners),
-the vertices the loop must visit, and edge groups it must use an edge of; a kind's rules module
+A loop problem is a graph (`loop.graph`: vertices 0..n-1 and edges as integer arrays; a grid of
+Masyu's cells or Slitherlink's corners is one way to make one, any simple graph another), the
+vertices the loop must visit and edge groups it must use an edge of; a kind's rules module
 (`loopbench_encodings.rules.<kind>`) builds it and adds the kind's local rules per backend.
 Every answer is one closed loop without branches, so every vertex has degree 0 or 2.
-The strategies (circuit, lazy, sat, propagator) know this problem, never a pearl or a clue.
+The strategies (circuit, lazy, sat, propagator, asp) know this problem, never a pearl or a clue.
+A cut, whatever the backend, is a clause over the edges: literal i + 1 is "edge i is on the
+loop", -(i + 1) "it is off" (`loop.cuts`).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from harness.grid import Cell, Edge, Grid, solution_edges, solution_string
+from harness.grid import Cell, Edge, Grid
 from loopbench_encodings import rules
+from loopbench_encodings.loop.graph import GridGraph, LoopGraph
 
 if TYPE_CHECKING:
     from loopbench_encodings.loop.arrays import LoopArrays
@@ -24,30 +29,65 @@ if TYPE_CHECKING:
 RULES = ("loop_problem", "cpsat", "cnf")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LoopProblem:
     """One closed loop on `graph` through every `required` vertex, using an edge of every `hits` group.
 
-    With neither, the loop must still be non-empty: the empty drawing is never an answer.
+    `required` holds vertex indices (sorted), `hits` groups of edge indices. With neither, the
+    loop must still be non-empty: the empty drawing is never an answer.
     """
 
-    graph: Grid
-    required: frozenset[Cell] = frozenset()
-    hits: tuple[tuple[Edge, ...], ...] = field(default=())
+    graph: LoopGraph
+    required: tuple[int, ...] = ()
+    hits: tuple[tuple[int, ...], ...] = field(default=())
+
+    @classmethod
+    def on_grid(cls, grid: Grid, required: Iterable[Cell] = (),
+                hits: Iterable[Iterable[Edge]] = ()) -> LoopProblem:
+        """The problem on a grid, its required vertices given as cells and its groups as edges by cells."""
+        graph = GridGraph(grid)
+        return cls(graph, tuple(sorted(graph.index(c) for c in required)),
+                   tuple(tuple(graph.edge_id(a, b) for a, b in group) for group in hits))
 
     @cached_property
     def arrays(self) -> LoopArrays:
-        """The problem on integer arrays (vertex and edge numbers, the CNF variables), made once."""
+        """The problem on integer arrays (the CNF variables, loops and cuts), made once."""
         from loopbench_encodings.loop.arrays import LoopArrays
 
         return LoopArrays(self)
 
-    def solution(self, edges: Iterable[Edge]) -> str:
-        """The solution string of a set of edges on this graph."""
-        return solution_string(self.graph, edges)
+    def solution(self, chosen: Iterable[int]) -> str:
+        """The kind's solution string of these edges (by index)."""
+        return self.graph.solution(chosen)
 
-    def edges_of(self, solution: str) -> set[Edge]:
-        return solution_edges(self.graph, solution)
+    def edge_ids(self, solution: str) -> list[int]:
+        """The edges (by index) a solution string names."""
+        return self.graph.edge_ids(solution)
+
+    def dead_end(self) -> str:
+        """Why no loop can exist before any search (a required vertex with fewer than two edges), or ""."""
+        incident = self.graph.incident
+        for v in self.required:
+            if len(incident[v]) < 2:
+                degree = len(incident[v])
+                return (f"vertex {self.graph.label(v)} has degree {degree}: "
+                        "a loop through every required vertex cannot pass it")
+        return ""
+
+
+def refuse(problem: LoopProblem, start: float) -> Any:
+    """An `unsat` Outcome, the reason in its stats, when `dead_end` finds one (None otherwise).
+
+    Every loop strategy asks before building: a model with an empty clause is not every backend's
+    idea of unsat. `start` is the strategy's perf_counter() reading when its build began.
+    """
+    reason = problem.dead_end()
+    if not reason:
+        return None
+    from harness.encoding import UNSAT, Outcome
+
+    return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0, "cuts": 0,
+                                 "reason": reason})
 
 
 def kinds() -> tuple[str, ...]:

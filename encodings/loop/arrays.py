@@ -1,142 +1,56 @@
 """The loop problem on integer arrays: what the PySAT strategies compute with between and inside solves.
 
-Vertex v is `graph.index(cell)` (row-major) and edge i is `graph.edges[i]` (horizontal edges row
-by row, then vertical ones), whose CNF variable is i + 1: a model's first E literals are the
-edges in order, so the chosen edges are a slice, never a lookup. Incidence comes from index
-arithmetic, in `Grid.neighbours` order. `cut_clauses` splits the chosen edges into loops (every
-vertex has degree 0 or 2) and returns the clauses of `loop.cuts` that forbid the wrong ones:
-`components=array` walks each loop over the two chosen edges at every vertex;
-`components=networkx` takes networkx's connected components, as `lazy` does, so the two can be
-measured against each other on the same cuts.
-What depends only on the grid's shape (edge ends, incidence, and what `loop.cnf` derives from
-them) is made once per (rows, cols) in a process and kept (`grid_shape`, at most SHAPES_KEPT):
-a long-lived worker solves many puzzles of one size. The first puzzle of a shape pays for it in
-its build time; `LoopArrays.shape_reused` says whether a puzzle found its shape made already.
+Vertex v and edge i are the loop graph's (`loop.graph`): edge i joins `ends[i]` and its CNF
+variable is i + 1, so a model's first E literals are the edges in order and the chosen edges are a
+slice, never a lookup. `cut_clauses` splits the chosen edges into loops (every vertex has degree 0
+or 2) and returns the clauses of `loop.cuts` that forbid the wrong ones: `components=array` walks
+each loop over the two chosen edges at every vertex; `components=networkx` takes networkx's
+connected components, as `lazy` does, so the two can be measured against each other on the same
+cuts. On a grid, `var(a, b)`, `edge_id(a, b)`, `rows`, `cols` and `horizontal` name edges by their
+cells for the kind's rules (index arithmetic); the shape's arrays are shared (`graph.grid_shape`),
+and `shape_reused` says whether this puzzle found them made.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harness.grid import Cell, Direction, bits_string
+from loopbench_encodings.loop.graph import GridGraph
 
 if TYPE_CHECKING:
     from loopbench_encodings.loop import LoopProblem
 
 Clause = list[int]
 COMPONENTS = ("array", "networkx")
-RIGHT, UP, LEFT, DOWN = (int(d) for d in (Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN))
-SHAPES_KEPT = 16  # grid shapes kept per process; a sweep rarely has more sizes than this
-
-
-class GridShape:
-    """What a rows x cols grid's arrays are whatever the puzzle: shared, so never changed in place.
-
-    `cache` holds what other modules derive from the shape alone (`loop.cnf`'s degree clauses).
-    """
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows, self.cols = rows, cols
-        self.horizontal = h = rows * (cols - 1)
-        self.num_vertices = n = rows * cols
-        self.num_edges = h + (rows - 1) * cols
-        ends = [(v, v + 1) for v in range(n) if v % cols != cols - 1]
-        ends += [(v, v + cols) for v in range(n - cols)]
-        self.ends: tuple[tuple[int, int], ...] = tuple(ends)
-        incident = []
-        for v in range(n):
-            r, c = divmod(v, cols)
-            here = []
-            if c < cols - 1:
-                here.append(v - r)  # right: horizontal edge r * (cols - 1) + c
-            if r > 0:
-                here.append(h + v - cols)  # up
-            if c > 0:
-                here.append(v - r - 1)  # left
-            if r < rows - 1:
-                here.append(h + v)  # down
-            incident.append(tuple(here))
-        self.incident: tuple[tuple[int, ...], ...] = tuple(incident)
-        self.cache: dict[str, object] = {}
-
-
-_SHAPES: dict[tuple[int, int], GridShape] = {}
-
-
-def grid_shape(rows: int, cols: int) -> tuple[GridShape, bool]:
-    """The shape of a rows x cols grid, and whether it was made already in this process."""
-    shape = _SHAPES.get((rows, cols))
-    if shape is not None:
-        return shape, True
-    if len(_SHAPES) >= SHAPES_KEPT:
-        _SHAPES.pop(next(iter(_SHAPES)))  # the oldest one: sizes usually come in runs
-    shape = _SHAPES[rows, cols] = GridShape(rows, cols)
-    return shape, False
 
 
 class LoopArrays:
-    """The integer form of one `LoopProblem` (its graph is a `Grid`)."""
+    """The integer form of one `LoopProblem`."""
 
     def __init__(self, problem: LoopProblem) -> None:
-        grid = problem.graph
-        shape, self.shape_reused = grid_shape(grid.rows, grid.cols)
-        self.shape = shape
-        self.rows, self.cols = grid.rows, grid.cols
-        self.horizontal = shape.horizontal
-        self.num_vertices = n = shape.num_vertices
-        self.num_edges = shape.num_edges
-        self.ends = shape.ends
-        self.incident = shape.incident
-        self.required = sorted(grid.index(cell) for cell in problem.required)
+        graph = problem.graph
+        self.graph = graph
+        self.shape_reused = graph.reused
+        self.cache = graph.cache  # what is derived from the graph alone: shared, never changed
+        self.num_vertices = n = graph.num_vertices
+        self.num_edges = graph.num_edges
+        self.ends = graph.ends
+        self.incident = graph.incident
+        self.between = graph.between
+        self.solution = graph.solution
+        self.var = graph.var  # names an edge by its two vertices as the kind's rules name them
+        if isinstance(graph, GridGraph):  # the grid rules' index arithmetic needs its shape
+            self.rows, self.cols, self.horizontal = graph.rows, graph.cols, graph.horizontal
+            self.edge_id = graph.edge_id
+        self.required = list(problem.required)
         self.is_required = bytearray(n)
         for v in self.required:
             self.is_required[v] = 1
-        self.hits = [[self.edge_id(a, b) for a, b in group] for group in problem.hits]
-
-    def edge_id(self, a: Cell, b: Cell) -> int:
-        """The index of the edge between neighbouring cells a and b (either order)."""
-        (r, c), (r2, c2) = (a, b) if a <= b else (b, a)
-        if r2 == r and c2 == c + 1:
-            return r * (self.cols - 1) + c
-        if c2 == c and r2 == r + 1:
-            return self.horizontal + r * self.cols + c
-        raise ValueError(f"{a} and {b} are not neighbours")
-
-    def var(self, a: Cell, b: Cell) -> int:
-        """The CNF variable of the edge between a and b: true when the loop uses it."""
-        (r, c), (r2, c2) = (a, b) if a <= b else (b, a)  # edge_id + 1, inlined: the rules call it per pearl
-        if r2 == r and c2 == c + 1:
-            return r * (self.cols - 1) + c + 1
-        if c2 == c and r2 == r + 1:
-            return self.horizontal + r * self.cols + c + 1
-        raise ValueError(f"{a} and {b} are not neighbours")
-
-    def between(self, u: int, v: int) -> int:
-        """The index of the edge between vertices u and v, or -1 when they are not neighbours."""
-        if u > v:
-            u, v = v, u
-        if v == u + 1 and v % self.cols:
-            return u - u // self.cols
-        if v == u + self.cols:
-            return self.horizontal + u
-        return -1
+        self.hits = [list(group) for group in problem.hits]
 
     def chosen(self, model: list[int]) -> list[int]:
         """The edges a model sets, from its first E literals (literal i is +-(i + 1))."""
         return [lit - 1 for lit in model[: self.num_edges] if lit > 0]
-
-    def solution(self, chosen: list[int]) -> str:
-        """The solution string of these edges (as `LoopProblem.solution`, by index arithmetic)."""
-        bits, ends, h = [0] * self.num_vertices, self.ends, self.horizontal
-        for i in chosen:
-            a, b = ends[i]
-            if i < h:  # horizontal: b is right of a
-                bits[a] |= RIGHT
-                bits[b] |= LEFT
-            else:
-                bits[a] |= DOWN
-                bits[b] |= UP
-        return bits_string(self.cols, bits)
 
     # --- loops and their cuts ---------------------------------------------------------------------
 

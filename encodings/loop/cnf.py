@@ -1,13 +1,15 @@
 """The loop problem as CNF over one Boolean per edge, shared by the PySAT strategies.
 
-Variable i + 1 is true when the loop uses edge i of the graph (`graph.edges[i]`, the numbering of
-`loop.arrays`); there are no other variables. The clauses say everything but "one loop": every
-vertex has degree 0 or 2 (direct clauses, no auxiliaries, made from the incidence arrays in bulk),
+Variable i + 1 is true when the loop uses edge i of the graph (the numbering of `loop.graph`);
+vertices of degree above DIRECT_MAX add auxiliary variables after the edges. The clauses say
+everything but "one loop": every vertex has degree 0 or 2 (no edge alone: `[-e] + others` per
+edge; no three edges: direct clauses up to degree DIRECT_MAX, as on a grid, and a sequential
+counter from `pysat.card` above it, linear in the degree),
 every required vertex lies on the loop, every `hits` group has an edge on it, and a problem with
 neither asks for some edge, so the empty drawing is no answer; then the kind's local rules
 (`rules.<kind>.cnf`, given the `LoopArrays`: `var` names an edge by its two cells, and the edge
-numbering is plain index arithmetic). The degree clauses depend on the grid's shape alone, so they
-are made once per shape in a process (kept with `LoopArrays.shape`) and shared: never change them.
+numbering is plain index arithmetic). The degree clauses depend on the graph alone, so they are
+kept in its `cache` (a grid's is shared by every puzzle of its shape in a process): never change them.
 """
 
 from __future__ import annotations
@@ -17,23 +19,31 @@ from typing import Any
 from loopbench_encodings import rules
 from loopbench_encodings.loop import LoopProblem
 from loopbench_encodings.loop.arrays import Clause, LoopArrays
-from loopbench_encodings.loop.cuts import Cut
+
+DIRECT_MAX = 4  # up to this degree "no three edges" is a clause per triple (a grid's 4 at most)
 
 
 def degree_clauses(arrays: LoopArrays) -> list[Clause]:
     """Degree 0 or 2 at every vertex: no edge alone (`[-e] + others`), and no three edges together.
 
-    Made once per grid shape and shared by every puzzle of that shape: the caller must not change it.
+    Made once per graph (per shape, for a grid) and shared: the caller must not change it.
     """
-    cache = arrays.shape.cache
+    cache = arrays.cache
     if "degree" not in cache:
-        cache["degree"] = _degree_clauses(arrays.incident)
+        cache["degree"], cache["variables"] = _degree_clauses(arrays.incident, arrays.num_edges)
     return cache["degree"]  # type: ignore[return-value]
 
 
-def _degree_clauses(incident) -> list[Clause]:
+def num_variables(arrays: LoopArrays) -> int:
+    """The variables of the degree clauses: the edges, then the counters' auxiliaries."""
+    degree_clauses(arrays)
+    return arrays.cache["variables"]  # type: ignore[return-value]
+
+
+def _degree_clauses(incident, num_edges: int) -> tuple[list[Clause], int]:
     out: list[Clause] = []
     add = out.extend
+    top = num_edges
     for here in incident:
         if len(here) == 4:
             a, b, c, d = (i + 1 for i in here)
@@ -45,9 +55,17 @@ def _degree_clauses(incident) -> list[Clause]:
         elif len(here) == 2:
             a, b = (i + 1 for i in here)
             add(([-a, b], [-b, a]))
-        elif here:
+        elif len(here) == 1:
             out.append([-here[0] - 1])
-    return out
+        elif here:
+            from pysat.card import CardEnc, EncType
+
+            lits = [i + 1 for i in here]
+            add([-x] + [y for y in lits if y != x] for x in lits)
+            most = CardEnc.atmost(lits, bound=2, top_id=top, encoding=EncType.seqcounter)
+            add(most.clauses)
+            top = max(top, most.nv)
+    return out, top
 
 
 def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False) -> list[Clause]:
@@ -55,7 +73,7 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False) -> li
     clauses its rules module gives as implied by them (`cnf_implied`, where it has one)."""
     arrays = problem.arrays
     out = list(degree_clauses(arrays))  # a copy: the shared list stays as it is
-    out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]
+    out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]  # `dead_end` refuses an empty one
     out += [[i + 1 for i in group] for group in arrays.hits]
     if not arrays.required and not arrays.hits:
         out.append(list(range(1, arrays.num_edges + 1)))
@@ -64,10 +82,3 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False) -> li
     if implied and hasattr(module, "cnf_implied"):
         out += module.cnf_implied(puzzle, arrays)
     return out
-
-
-def cut_clause(arrays: LoopArrays, cut: Cut) -> Clause:
-    """`forbid`: not all of these edges; `require`: one of these edges."""
-    if cut.forbid:
-        return [-arrays.var(*e) for e in cut.forbid]
-    return [arrays.var(*e) for e in cut.require]

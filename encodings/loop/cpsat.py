@@ -17,48 +17,47 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Clock, Encoding
-from harness.grid import Cell, Edge
 from loopbench_encodings import loop, rules
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.cuts import Cut
 
 
 @dataclass
 class LoopModel:
-    """A CP-SAT model of the loop problem's local rules, with its edge and on-loop variables by meaning."""
+    """A CP-SAT model of the loop problem's local rules: edge bools by index (`x`), on-loop bools by
+    vertex (`on`), and `edge`, the edge bools by the names the kind's rules use (a pair of cells)."""
 
     model: Any  # ortools.sat.python.cp_model.CpModel
-    edge: dict[Edge, Any]
-    on: dict[Cell, Any]
+    x: list[Any]
+    on: list[Any]
+    edge: dict[Any, Any]
 
-    def chosen(self, solver: Any) -> list[Edge]:
-        """The edges set in the solver's last solution."""
-        return [e for e, x in self.edge.items() if solver.boolean_value(x)]
+    def chosen(self, solver: Any) -> list[int]:
+        """The edges (by index) set in the solver's last solution."""
+        value = solver.boolean_value
+        return [i for i, x in enumerate(self.x) if value(x)]
 
-    def add_cut(self, cut: Cut) -> None:
-        if cut.require:
-            self.model.add_bool_or([self.edge[e] for e in cut.require])
-        else:
-            self.model.add_bool_or([~self.edge[e] for e in cut.forbid])
+    def add_clause(self, clause: list[int]) -> None:
+        """A cut or an excluded answer (`loop.cuts`: literal i + 1 is edge i on, -(i + 1) off)."""
+        self.model.add_bool_or([self.x[lit - 1] if lit > 0 else ~self.x[-lit - 1] for lit in clause])
 
 
 def build(puzzle: Any, problem: LoopProblem) -> LoopModel:
     """Everything but "one loop" for `puzzle`, as a fresh CpModel."""
     from ortools.sat.python import cp_model
 
-    grid = problem.graph
+    graph = problem.graph
     model = cp_model.CpModel()
-    x = {e: model.new_bool_var(f"e{e[0]}{e[1]}") for e in grid.edges}
-    on = {v: model.new_bool_var(f"on{v}") for v in grid.cells}
-    for v in grid.cells:
-        model.add(sum(x[e] for e in grid.incident[v]) == 2 * on[v])
-    for v in sorted(problem.required):
+    x = [model.new_bool_var(f"e{i}") for i in range(graph.num_edges)]
+    on = [model.new_bool_var(f"on{v}") for v in range(graph.num_vertices)]
+    for v, here in enumerate(graph.incident):
+        model.add(sum(x[i] for i in here) == 2 * on[v])
+    for v in problem.required:
         model.add_bool_or([on[v]])
     for group in problem.hits:
-        model.add_bool_or([x[e] for e in group])
+        model.add_bool_or([x[i] for i in group])
     if not problem.required and not problem.hits:
-        model.add_bool_or(list(on.values()))
-    m = LoopModel(model, x, on)
+        model.add_bool_or(on)
+    m = LoopModel(model, x, on, dict(zip(graph.names, x, strict=True)))
     rules.of(puzzle.kind).cpsat(puzzle, m)
     return m
 

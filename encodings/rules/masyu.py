@@ -25,7 +25,7 @@ AXES = ((Direction.LEFT, Direction.RIGHT), (Direction.UP, Direction.DOWN))
 
 def loop_problem(puzzle: Masyu) -> LoopProblem:
     required = puzzle.grid.cells if puzzle.full else puzzle.pearls
-    return LoopProblem(puzzle.grid, frozenset(required))
+    return LoopProblem.on_grid(puzzle.grid, required)
 
 
 def _arm(grid: Grid, cell: Cell, d: Direction, steps: int) -> tuple[Cell, Cell] | None:

@@ -30,7 +30,7 @@ def loop_problem(puzzle: Slitherlink) -> LoopProblem:
     else:
         required = {corner for cell, k in clues(puzzle) if k >= 3 for corner in corners(cell)}
     hits = tuple(sides(cell) for cell, k in clues(puzzle) if k >= 1)
-    return LoopProblem(puzzle.vertices, frozenset(required), hits)
+    return LoopProblem.on_grid(puzzle.vertices, required, hits)
 
 
 def cpsat(puzzle: Slitherlink, m: Any) -> None:
