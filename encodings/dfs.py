@@ -159,11 +159,17 @@ class Search:
 
 class Dfs(Encoding):
     name = "dfs"
-    puzzles = ("masyu",)
+    puzzles = ("masyu", "graph")  # graph: a cycle through every vertex (`_cycle_dfs`)
     defaults: dict = {}
     excludes = True
 
     def solve(self, puzzle: Masyu, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        if puzzle.kind == "graph":
+            from . import loop
+            from ._cycle_dfs import solve_cycle
+
+            problem = loop.problem(puzzle)
+            return loop.refuse(problem, time.perf_counter()) or solve_cycle(problem, limits, exclude)
         search = Search(puzzle, limits.deadline(), exclude)
         # Start at a pearl with fewest ways through (a black one); with no pearl, at each cell in turn.
         pearls = sorted(puzzle.pearls, key=lambda c: puzzle.pearls[c] is not Pearl.BLACK)

@@ -1,4 +1,5 @@
-"""Old vs new, side by side: the PySAT encodings `sat` and `propagator` on one instance set, interleaved.
+"""Old vs new, side by side: the loop encodings (PySAT's `sat` and `propagator`, and `circuit`, `lazy`,
+`asp` with the same options on both sides) on one instance set, interleaved.
 
 Run from the repository root: `PYTHONPATH=$PWD/.pp python tests/benchmarks/bench_pysat.py --old
 /tmp/floor-old [--instances masyu-hard] [--repeats 1] [--time-limit 60] [--variants sat,prop]`.
@@ -45,6 +46,9 @@ VARIANTS = {
     "prop-propagate-nx": (("propagator", {"eager": "propagate", "components": "networkx"}),
                           ("propagator", {})),
     "prop-all": (("propagator", {"eager": "all"}), ("propagator", {"eager": "all"})),
+    "circuit": (("circuit", {}), ("circuit", {})),
+    "lazy": (("lazy", {}), ("lazy", {})),
+    "asp": (("asp", {}), ("asp", {})),
 }
 DEFAULT_VARIANTS = "sat,sat-nx,prop-pearlfree,prop-propagate"
 
