@@ -10,7 +10,7 @@ from typing import Any
 from harness import kinds
 from harness.errors import InstanceError
 
-INSTANCE_SUFFIXES = (".txt",)
+INSTANCE_SUFFIXES = (".txt", ".hcp")
 
 
 @dataclass(frozen=True)
