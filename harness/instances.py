@@ -22,6 +22,7 @@ class Instance:
     puzzle: Any = None
     error: str = ""
     known_solution: str = ""  # the solution string stored with the instance, if any
+    known_answer: str = ""  # "sat" / "unsat" when known without a solution (a theorem), else ""
 
     @property
     def kind(self) -> str | None:

@@ -157,7 +157,9 @@ def _instance(kind: str, origin: str, items: tuple[tuple[str, str], ...]) -> Ins
         puzzle = kinds.get(kind).read_compact(row["puzzle"], int(row["rows"]), int(row["cols"]), source)
     except InstanceError as exc:
         return Instance(name=row["name"], source=source, error=f"{source}: {exc.problem}")
-    return Instance(name=row["name"], source=source, puzzle=puzzle, known_solution=row["solution"])
+    known = kinds.get(kind).known_answers.get(row.get("known", ""), "")  # the kind's words, as sat/unsat
+    return Instance(name=row["name"], source=source, puzzle=puzzle, known_solution=row["solution"],
+                    known_answer=known)
 
 
 def describe(name: str) -> dict[str, Any]:

@@ -238,7 +238,8 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     format a kind claims: `Kind.claims_text`).
 
     The URL's puzzle id, the id's shape, the janko block's `puzzle` key, the claiming kind or the
-    file's kind line picks the kind; `kind` overrides them. Raises InstanceError naming the spec and the problem.
+    file's kind line picks the kind; `kind` overrides them. Raises InstanceError naming the spec
+    and the problem.
     """
     pid = url_id(spec)
     if pid is not None:

@@ -1,4 +1,4 @@
-"""Drawings of a graph and its Hamiltonian cycle: a short summary for the terminal, a networkx layout for files."""
+"""Drawings of a graph and its Hamiltonian cycle: a summary for the terminal, a networkx layout for files."""
 
 from __future__ import annotations
 

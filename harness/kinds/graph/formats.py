@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from harness.errors import InstanceError
-from harness.kinds import Lines
+from harness.kinds import Lines, nonblank_lines
 from harness.kinds.graph.model import Edge, Graph, parse_order
 
 # --- plain text ------------------------------------------------------------------------------------
@@ -32,8 +32,8 @@ def body_lines(graph: Graph) -> list[str]:
 def _pair(tokens: list[str], n: int, source: str, line: int) -> Edge:
     """A 0-based edge from the tokens of one `u v` line, its vertices checked against 1..n."""
     if len(tokens) != 2 or not all(t.isdecimal() for t in tokens):
-        raise InstanceError(source, f"expected an edge `u v` (two vertex numbers), found {' '.join(tokens)!r}",
-                            line)
+        found = " ".join(tokens)
+        raise InstanceError(source, f"expected an edge `u v` (two vertex numbers), found {found!r}", line)
     u, v = int(tokens[0]), int(tokens[1])
     for w in (u, v):
         if not 1 <= w <= n:
@@ -65,7 +65,7 @@ def is_hcp(text: str) -> bool:
 
 def read_hcp(text: str, source: str) -> Graph:
     """A graph from a TSPLIB HCP file (header, EDGE_DATA_SECTION, pairs, -1, optional EOF)."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1) if line.strip()]
+    lines = nonblank_lines(text)
     header: dict[str, tuple[int, str]] = {}
     i = 0
     while i < len(lines) and lines[i][1].upper().rstrip(":").strip() != "EDGE_DATA_SECTION":
