@@ -41,9 +41,14 @@ class Instance:
 
 
 def load_file(path: str, kind: str | None = None) -> Instance:
-    """An Instance from a file; a bad file becomes an Instance carrying its error."""
+    """An Instance from a file; a bad file becomes an Instance carrying its error.
+
+    A `# known: WORD` line before a plain-text header gives the known answer (`hamiltonian`).
+    """
     name = Path(path).stem
     try:
-        return Instance(name=name, source=path, puzzle=kinds.read_spec(path, kind))
+        puzzle = kinds.read_spec(path, kind)
     except InstanceError as exc:
         return Instance(name=name, source=path, error=str(exc))
+    known = kinds.known_in_text(puzzle, Path(path).read_text())
+    return Instance(name=name, source=path, puzzle=puzzle, known_answer=known)

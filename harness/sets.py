@@ -216,7 +216,8 @@ def show(name: str) -> str:
 
 
 def export(name: str, folder: Path) -> list[Path]:
-    """Write the set as plain-text files (NAME.txt), solutions.tsv and the provenance note."""
+    """Write the set as plain-text files (NAME.txt; a known answer as a `# known:` line before the
+    header), solutions.tsv and the provenance note."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     known = []
@@ -224,7 +225,8 @@ def export(name: str, folder: Path) -> list[Path]:
         if inst.puzzle is None:
             raise ValueError(inst.error)
         path = folder / f"{inst.name}.txt"
-        path.write_text(kinds.write_text(inst.puzzle))
+        known = f"# known: {kinds.known_word(inst.puzzle, inst.known_answer)}\n" if inst.known_answer else ""
+        path.write_text(known + kinds.write_text(inst.puzzle))
         written.append(path)
         if inst.known_solution:
             known.append(f"{inst.name}\t{inst.known_solution}\n")

@@ -171,6 +171,22 @@ def write_text(puzzle: Any) -> str:
     return of(puzzle).write_text(puzzle)
 
 
+def known_word(puzzle: Any, answer: str) -> str:
+    """A known answer ("sat"/"unsat") in the kind's own word (`hamiltonian`), else as it is."""
+    return next((word for word, value in of(puzzle).known_answers.items() if value == answer), answer)
+
+
+def known_in_text(puzzle: Any, text: str) -> str:
+    """The known answer ("sat"/"unsat", else "") a `# known: WORD` line before the header gives."""
+    for _, line in nonblank_lines(text):
+        if not line.startswith("#"):
+            break
+        match = re.fullmatch(r"#\s*known\s*:\s*(\S+)", line)
+        if match:
+            return of(puzzle).known_answers.get(match[1].lower(), "")
+    return ""
+
+
 # --- reading any spec: plain text, janko block, URL or game id ---------------------------------------
 
 DEFAULT_KIND = "masyu"  # a first line of only `ROWS COLS` is Masyu (the public Java solver's files)

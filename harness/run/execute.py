@@ -122,26 +122,21 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
         if known and not problems:
             verdict["matches_known"] = int(outcome.solution == known)
         if instance.known_answer == UNSAT and not problems:
-            recorded = said(instance, UNSAT)
+            recorded = kinds.known_word(instance.puzzle, UNSAT)
             verdict["detail"] = f"the checker accepts it, yet the instance is recorded as {recorded}"
         return verdict
     if outcome.status == UNSAT:
         if known and not kinds.check(instance.puzzle, known):
             return {"status": "wrong", "verified": 0, "detail": "claimed unsat, but a known solution exists"}
         if instance.known_answer == SAT:
-            detail = f"claimed unsat, but the instance is known to be {said(instance, SAT)}"
+            word = kinds.known_word(instance.puzzle, SAT)
+            detail = f"claimed unsat, but the instance is known to be {word}"
             return {"status": "wrong", "verified": 0, "detail": detail}
         return {"status": "unsat", "verified": None, "detail": outcome.stats.get("reason", "")}
     if outcome.status == UNSUPPORTED:
         return {"status": "error", "verified": None, "detail": "the encoding reported: unsupported"}
     assert outcome.status == UNKNOWN
     return {"status": "unknown", "verified": None, "detail": outcome.stats.get("reason", "")}
-
-
-def said(instance: Instance, answer: str) -> str:
-    """A known answer in the kind's own word (`hamiltonian`), else `sat`/`unsat`."""
-    words = kinds.of(instance.puzzle).known_answers
-    return next((word for word, value in words.items() if value == answer), answer)
 
 
 def measures(outcome: Outcome, solve_s: float) -> dict[str, Any]:

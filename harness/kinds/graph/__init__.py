@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from harness.kinds import Kind, Lines
@@ -50,6 +51,11 @@ class GraphKind(Kind):
 
     def read_compact(self, text: str, rows: int, cols: int, source: str) -> Graph:
         return formats.read_compact(text, rows, cols, source)
+
+    def import_corpus(self, corpus: Path) -> dict[str, list[Any]]:
+        from harness.kinds.graph import corpus as importers
+
+        return importers.build(corpus)
 
     def write_tour(self, puzzle: Graph, solution: str, name: str = "graph") -> str:
         return formats.write_tour(puzzle, solution, name)

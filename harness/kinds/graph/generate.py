@@ -222,7 +222,7 @@ FAMILIES: dict[str, tuple[Callable[[int, random.Random], Made], str]] = {
 # The bundled sets, as (family, size) pairs: `--set NAME` makes one graph of each.
 SETS: dict[str, list[tuple[str, int]]] = {
     "smoke": [("petersen", 10), ("cycle", 12), ("complete", 4), ("prism", 6), ("cubic", 20),
-              ("cubic", 60), ("knight", 36), ("grid", 16), ("grid", 42), ("grid-odd", 25),
+              ("cubic", 60), ("knight", 36), ("grid", 42), ("grid-odd", 25),
               ("gp", 24), ("gp-nonham", 22), ("flower", 20), ("tutte", 46), ("pendant", 15)],
     "hard": [*(("cubic", n) for n in (100, 200, 500, 1000, 2000, 5000)),
              *(("knight", m * m) for m in (10, 20, 32, 44)),
