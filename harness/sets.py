@@ -225,8 +225,8 @@ def export(name: str, folder: Path) -> list[Path]:
         if inst.puzzle is None:
             raise ValueError(inst.error)
         path = folder / f"{inst.name}.txt"
-        known = f"# known: {kinds.known_word(inst.puzzle, inst.known_answer)}\n" if inst.known_answer else ""
-        path.write_text(known + kinds.write_text(inst.puzzle))
+        answer = f"# known: {kinds.known_word(inst.puzzle, inst.known_answer)}\n" if inst.known_answer else ""
+        path.write_text(answer + kinds.write_text(inst.puzzle))
         written.append(path)
         if inst.known_solution:
             known.append(f"{inst.name}\t{inst.known_solution}\n")

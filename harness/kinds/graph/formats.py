@@ -74,27 +74,21 @@ def read_hcp(text: str, source: str) -> Graph:
         if not match:
             raise InstanceError(source, f"expected a header line `KEY : VALUE` or EDGE_DATA_SECTION, "
                                         f"found {line!r}", n)
-        key = match[1].upper()
-        if key != "COMMENT":
-            header[key] = (n, match[2].strip())
+        key, value = match[1].upper(), match[2].strip()
+        if key == "TYPE" and value.upper() != "HCP":
+            raise InstanceError(source, f"TYPE is {value!r}: only HCP files are graphs", n)
+        if key == "DIMENSION" and (not value.isdecimal() or int(value) < 1):
+            raise InstanceError(source, f"DIMENSION must be a positive whole number, found {value!r}", n)
+        if key == "EDGE_DATA_FORMAT" and value.upper() != "EDGE_LIST":
+            raise InstanceError(source, f"EDGE_DATA_FORMAT {value!r} is not read (only EDGE_LIST)", n)
+        header[key] = (n, value)
         i += 1
     if i == len(lines):
         raise InstanceError(source, "no EDGE_DATA_SECTION", lines[-1][0] if lines else 1)
-    section_line = lines[i][0]
-    kind = header.get("TYPE")
-    if kind is None:
-        raise InstanceError(source, "no `TYPE : HCP` line before EDGE_DATA_SECTION", section_line)
-    if kind[1].upper() != "HCP":
-        raise InstanceError(source, f"TYPE is {kind[1]!r}: only HCP files are graphs", kind[0])
-    if "DIMENSION" not in header:
-        raise InstanceError(source, "no `DIMENSION : N` line before EDGE_DATA_SECTION", section_line)
-    n_line, dimension = header["DIMENSION"]
-    if not dimension.isdecimal() or int(dimension) < 1:
-        raise InstanceError(source, f"DIMENSION must be a positive whole number, found {dimension!r}", n_line)
-    fmt = header.get("EDGE_DATA_FORMAT")
-    if fmt is not None and fmt[1].upper() != "EDGE_LIST":
-        raise InstanceError(source, f"EDGE_DATA_FORMAT {fmt[1]!r} is not read (only EDGE_LIST)", fmt[0])
-    n = int(dimension)
+    for key, example in (("TYPE", "TYPE : HCP"), ("DIMENSION", "DIMENSION : N")):
+        if key not in header:
+            raise InstanceError(source, f"no `{example}` line before EDGE_DATA_SECTION", lines[i][0])
+    n = int(header["DIMENSION"][1])
     edges = []
     for line_no, line in lines[i + 1:]:
         tokens = line.split()
