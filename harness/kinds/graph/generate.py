@@ -66,9 +66,10 @@ def nearest(target: float, valid: Callable[[int], bool], least: int) -> int:
     """The valid whole number >= least closest to target (a tie goes to the larger)."""
     t = max(least, round(target))
     for step in range(10**6):
-        for k in (t + step, t - step):
-            if k >= least and valid(k):
-                return k
+        if valid(t + step) or (t - step >= least and valid(t - step)):
+            # the one found may be half a step farther than one just beyond it: look one further
+            near = [k for k in range(max(least, t - step - 1), t + step + 2) if valid(k)]
+            return min(near, key=lambda k: (abs(k - target), -k))
     raise ValueError(f"no valid size near {target}")
 
 
