@@ -35,12 +35,16 @@ def generator(kind: str) -> Callable[..., tuple[Any, str]]:
     """The `generate` function of a kind; ValueError naming the kinds that have one."""
     kinds.get(kind)  # an unknown kind fails here, listing the known ones
     try:
-        return importlib.import_module(f"harness.kinds.{kind}.generate").generate
+        module = importlib.import_module(f"harness.kinds.{kind}.generate")
     except ModuleNotFoundError as exc:
         if exc.name != f"harness.kinds.{kind}.generate":
             raise
         known = ", ".join(with_generator())
         raise ValueError(f"no generator for {kind} puzzles (kinds with one: {known})") from None
+    if not hasattr(module, "generate"):
+        usage = f"python -m harness.generate {kind} --help"
+        raise ValueError(f"the {kind} generator has its own arguments ({usage})")
+    return module.generate
 
 
 def default_encoding(kind: str) -> str:
