@@ -127,3 +127,20 @@ def test_a_checked_cycle_on_a_graph_recorded_non_hamiltonian_is_flagged():
     wrong_label = Instance("x", "x", HEX, known_answer="unsat")
     row = judge(wrong_label, Outcome(SAT, "1 2 3 4 5 6"))
     assert row["status"] == "solved" and "recorded as non-hamiltonian" in row["detail"]
+
+
+def test_known_answers_travel_to_the_workers(tmp_path, capsys):
+    """A sweep in real workers: `unsat` on every smoke graph is wrong exactly on the Hamiltonian ones."""
+    from harness.analysis import results
+    from harness.run.cli import main
+
+    db = tmp_path / "runs.sqlite"
+    assert main(["--encoding", "dummy", "--option", "status=unsat", "--instances", "graph-smoke",
+                 "--db", str(db), "--jobs", "1", "--time-limit", "10"]) == 0
+    runs = results.load(db).set_index("instance")
+    for inst in sets.instances("graph-smoke"):
+        expected = "wrong" if inst.known_answer == "sat" else "unsat"
+        assert runs.loc[inst.name, "status"] == expected, inst.name
+    assert set(runs["puzzle"]) == {"graph"}
+    petersen = runs.loc["graph-petersen-10-s2026-000"]
+    assert (petersen["rows"], petersen["cols"]) == (10, 15)  # vertices and edges
