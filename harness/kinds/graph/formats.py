@@ -1,8 +1,8 @@
 """Graph formats: plain text (`graph N M` + `u v` lines), TSPLIB HCP, TSPLIB tours and the bundles' one line.
 
-Every text form numbers vertices 1..N. A repeated edge is one edge (in either direction); a
-self-loop, a vertex outside 1..N or an edge count that does not match the header is an error
-naming the source and line.
+Every text form numbers vertices 1..N. A repeated edge is one edge (in either direction: the
+model keeps each once); a self-loop, a vertex outside 1..N or an edge count that does not match
+the header is an error naming the source and line.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ def parse_body(rows: int, cols: int, lines: Lines, source: str) -> Graph:
     if len(body) != cols:
         where = body[cols][0] if len(body) > cols else (body[-1][0] if body else None)
         raise InstanceError(source, f"the header says {cols} edges, found {len(body)} edge lines", where)
-    return _graph(rows, [(n, _pair(line.split(), rows, source, n)) for n, line in body], source)
+    return Graph(rows, tuple(_pair(line.split(), rows, source, n) for n, line in body))
 
 
 def body_lines(graph: Graph) -> list[str]:
     return [f"{u + 1} {v + 1}" for u, v in graph.edges]
 
 
-def _pair(tokens: list[str], n: int, source: str, line: int) -> Edge:
+def _pair(tokens: list[str], n: int, source: str, line: int | None) -> Edge:
     """A 0-based edge from the tokens of one `u v` line, its vertices checked against 1..n."""
     if len(tokens) != 2 or not all(t.isdecimal() for t in tokens):
         found = " ".join(tokens)
@@ -41,11 +41,6 @@ def _pair(tokens: list[str], n: int, source: str, line: int) -> Edge:
     if u == v:
         raise InstanceError(source, f"self-loop at vertex {u}", line)
     return u - 1, v - 1
-
-
-def _graph(n: int, edges: list[tuple[int, Edge]], source: str) -> Graph:
-    """The graph of numbered edges, already checked; a repeat of an edge is the same edge."""
-    return Graph(n, tuple(edge for _, edge in edges))
 
 
 # --- TSPLIB HCP ------------------------------------------------------------------------------------
@@ -90,17 +85,19 @@ def read_hcp(text: str, source: str) -> Graph:
             raise InstanceError(source, f"no `{example}` line before EDGE_DATA_SECTION", lines[i][0])
     n = int(header["DIMENSION"][1])
     edges = []
-    for line_no, line in lines[i + 1:]:
-        tokens = line.split()
-        if tokens == ["-1"]:
-            rest = [x for x in lines if x[0] > line_no]
-            if rest and rest[0][1].upper() != "EOF" or len(rest) > 1:
-                extra = rest[1] if rest and rest[0][1].upper() == "EOF" else rest[0]
-                raise InstanceError(source, f"unexpected {extra[1]!r} after the edge list's -1", extra[0])
-            return _graph(n, edges, source)
+    for j in range(i + 1, len(lines)):
+        line_no, line = lines[j]
+        if line == "-1":
+            after = lines[j + 1:]
+            if after and after[0][1].upper() == "EOF":
+                after = after[1:]
+            if after:
+                at, extra = after[0]
+                raise InstanceError(source, f"unexpected {extra!r} after the edge list's -1", at)
+            return Graph(n, tuple(edges))
         if line.upper() == "EOF":
             raise InstanceError(source, "EOF before the -1 that ends EDGE_DATA_SECTION", line_no)
-        edges.append((line_no, _pair(tokens, n, source, line_no)))
+        edges.append(_pair(line.split(), n, source, line_no))
     raise InstanceError(source, "EDGE_DATA_SECTION does not end with -1", lines[-1][0])
 
 
@@ -134,5 +131,4 @@ def read_compact(text: str, rows: int, cols: int, source: str) -> Graph:
     items = text.split()
     if len(items) != cols:
         raise InstanceError(source, f"the row says {cols} edges, found {len(items)}")
-    edges = [(0, _pair(item.split("-"), rows, source, None)) for item in items]
-    return _graph(rows, edges, source)
+    return Graph(rows, tuple(_pair(item.split("-"), rows, source, None) for item in items))
