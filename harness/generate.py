@@ -7,6 +7,9 @@ asking `encoding` (by name; one with `excludes`; the kind's module may name its 
 `DEFAULT_ENCODING`, else cpsat) through `harness.unique`. The same arguments
 give the same files: puzzle i of size RxC draws from its own `Random("KIND RxC seed S #i")`, so
 asking for more puzzles or other sizes leaves the earlier ones as they were.
+
+A kind whose generator module defines `main(argv)` takes its own arguments instead
+(`python -m harness.generate graph --family cubic --size 100 ...`: see its `--help`).
 """
 
 from __future__ import annotations
@@ -32,12 +35,16 @@ def generator(kind: str) -> Callable[..., tuple[Any, str]]:
     """The `generate` function of a kind; ValueError naming the kinds that have one."""
     kinds.get(kind)  # an unknown kind fails here, listing the known ones
     try:
-        return importlib.import_module(f"harness.kinds.{kind}.generate").generate
+        module = importlib.import_module(f"harness.kinds.{kind}.generate")
     except ModuleNotFoundError as exc:
         if exc.name != f"harness.kinds.{kind}.generate":
             raise
         known = ", ".join(with_generator())
         raise ValueError(f"no generator for {kind} puzzles (kinds with one: {known})") from None
+    if not hasattr(module, "generate"):
+        usage = f"python -m harness.generate {kind} --help"
+        raise ValueError(f"the {kind} generator has its own arguments ({usage})")
+    return module.generate
 
 
 def default_encoding(kind: str) -> str:
@@ -97,7 +104,18 @@ def size_arg(text: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
+def own_main(kind: str) -> Callable[[Sequence[str]], int] | None:
+    """The generator module's own command line, for a kind that defines `main(argv)`."""
+    if kind not in with_generator():
+        return None
+    return getattr(importlib.import_module(f"harness.kinds.{kind}.generate"), "main", None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    own = own_main(argv[0]) if argv and not argv[0].startswith("-") else None
+    if own is not None:
+        return own(argv[1:])
     p = argparse.ArgumentParser(prog="python -m harness.generate", description=__doc__.splitlines()[0])
     p.add_argument("kind", help="the puzzle kind (with a generator: " + ", ".join(with_generator()) + ")")
     p.add_argument("--size", type=size_arg, nargs="+", action="extend", required=True, metavar="RxC",

@@ -10,7 +10,7 @@ from typing import Any
 from harness import kinds
 from harness.errors import InstanceError
 
-INSTANCE_SUFFIXES = (".txt",)
+INSTANCE_SUFFIXES = (".txt", ".hcp")
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class Instance:
     puzzle: Any = None
     error: str = ""
     known_solution: str = ""  # the solution string stored with the instance, if any
+    known_answer: str = ""  # "sat" / "unsat" when known without a solution (a theorem), else ""
 
     @property
     def kind(self) -> str | None:
@@ -40,9 +41,14 @@ class Instance:
 
 
 def load_file(path: str, kind: str | None = None) -> Instance:
-    """An Instance from a file; a bad file becomes an Instance carrying its error."""
+    """An Instance from a file; a bad file becomes an Instance carrying its error.
+
+    A `# known: WORD` line before a plain-text header gives the known answer (`hamiltonian`).
+    """
     name = Path(path).stem
     try:
-        return Instance(name=name, source=path, puzzle=kinds.read_spec(path, kind))
+        puzzle = kinds.read_spec(path, kind)
     except InstanceError as exc:
         return Instance(name=name, source=path, error=str(exc))
+    known = kinds.known_in_text(puzzle, Path(path).read_text())
+    return Instance(name=name, source=path, puzzle=puzzle, known_answer=known)

@@ -157,7 +157,9 @@ def _instance(kind: str, origin: str, items: tuple[tuple[str, str], ...]) -> Ins
         puzzle = kinds.get(kind).read_compact(row["puzzle"], int(row["rows"]), int(row["cols"]), source)
     except InstanceError as exc:
         return Instance(name=row["name"], source=source, error=f"{source}: {exc.problem}")
-    return Instance(name=row["name"], source=source, puzzle=puzzle, known_solution=row["solution"])
+    known = kinds.get(kind).known_answers.get(row.get("known", ""), "")  # the kind's words, as sat/unsat
+    return Instance(name=row["name"], source=source, puzzle=puzzle, known_solution=row["solution"],
+                    known_answer=known)
 
 
 def describe(name: str) -> dict[str, Any]:
@@ -214,7 +216,8 @@ def show(name: str) -> str:
 
 
 def export(name: str, folder: Path) -> list[Path]:
-    """Write the set as plain-text files (NAME.txt), solutions.tsv and the provenance note."""
+    """Write the set as plain-text files (NAME.txt; a known answer as a `# known:` line before the
+    header), solutions.tsv and the provenance note."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     known = []
@@ -222,7 +225,8 @@ def export(name: str, folder: Path) -> list[Path]:
         if inst.puzzle is None:
             raise ValueError(inst.error)
         path = folder / f"{inst.name}.txt"
-        path.write_text(kinds.write_text(inst.puzzle))
+        answer = f"# known: {kinds.known_word(inst.puzzle, inst.known_answer)}\n" if inst.known_answer else ""
+        path.write_text(answer + kinds.write_text(inst.puzzle))
         written.append(path)
         if inst.known_solution:
             known.append(f"{inst.name}\t{inst.known_solution}\n")

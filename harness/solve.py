@@ -52,6 +52,8 @@ def parser() -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="print status, solution and statistics as JSON")
     out.add_argument("--ascii", action="store_true", help="draw with ASCII instead of box-drawing characters")
     p.add_argument("--png", metavar="FILE", help="also draw the puzzle into FILE (.png, or .svg by suffix)")
+    p.add_argument("--tour", metavar="OUT",
+                   help="write the checked answer as a TSPLIB tour file (graph puzzles)")
     p.add_argument("--animate", metavar="FILE.gif",
                    help="write an animation of the solve from its recorded steps (inference records them)")
     p.add_argument("--steps", action="store_true",
@@ -89,7 +91,29 @@ def main(argv: list[str] | None = None) -> int:
         print(report(instance, row, ascii=args.ascii or not _can_print_box()))
     if (args.steps and not args.json) or args.animate:  # with --json the steps are in the JSON
         replay_steps(instance, row, args.steps and not args.json, args.animate)
+    if args.tour:
+        problem = write_tour(instance, row, args.tour)
+        if problem:  # no answer to write is a failed solve; a kind without tours, a bad request
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT if solved else EXIT_UNSOLVED
     return EXIT_SOLVED if solved else EXIT_UNSOLVED
+
+
+def write_tour(instance: Instance, row: dict[str, Any], path: str) -> str:
+    """Write the run's checked answer as a TSPLIB tour to `path`; "" when written, else the one-line error.
+
+    A line on stderr says where it went.
+    """
+    kind = kinds.of(instance.puzzle)
+    if not (row["status"] == "solved" and row.get("verified") == 1):
+        return f"error: --tour: no checked answer to write ({row['status']})"
+    try:
+        text = kind.write_tour(instance.puzzle, row["solution"], instance.name)
+    except ValueError as exc:
+        return f"error: --tour: {exc}"
+    Path(path).write_text(text)
+    print(f"wrote the tour to {path}", file=sys.stderr)
+    return ""
 
 
 def partial(row: dict[str, Any]) -> str:
@@ -138,7 +162,7 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
     puzzle = instance.puzzle
     kind = kinds.of(puzzle)
     clues = kind.describe(puzzle)
-    head = f"{instance.name}: {kind.name} {puzzle.rows}x{puzzle.cols}{', ' + clues if clues else ''}; "
+    head = f"{instance.name}: {kind.name} {kind.shape(puzzle)}{', ' + clues if clues else ''}; "
     head += f"{row['encoding']}: "
     head += row["status"]
     shown = row.get("solution") or partial(row)

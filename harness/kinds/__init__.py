@@ -7,8 +7,9 @@ bundles), its independent checker, its drawings and its corpus importer. The res
 reaches a kind only through this contract, so adding a kind is adding a folder; a kind names
 nothing of the encodings (a strategy names the kinds it serves).
 
-Every puzzle object has `kind` (the kind's name), `grid`, `rows` and `cols`. Every reader raises
-InstanceError naming the source (and the line, for text) on bad input.
+Every puzzle object has `kind` (the kind's name), `rows` and `cols` (a grid's; a graph's vertex and
+edge counts), and a grid kind's its `grid`. Every reader raises InstanceError naming the source
+(and the line, for text) on bad input.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ class Kind(abc.ABC):
     name: ClassVar[str]
     url_ids: ClassVar[tuple[str, ...]] = ()  # puzz.link puzzle ids this kind reads
     janko_names: ClassVar[tuple[str, ...]] = ()  # values of the janko.at `puzzle` key it reads
+    # what the header's two numbers are, in words for errors, and the least each may be
+    header_words: ClassVar[tuple[str, str]] = ("the number of rows", "the number of columns")
+    header_least: ClassVar[tuple[int, int]] = (1, 1)
+    # a bundle's `known` words for whether an instance has a solution, as "sat" / "unsat"
+    known_answers: ClassVar[dict[str, str]] = {}
 
     # --- plain text: `KIND ROWS COLS`, then the body --------------------------------------------
 
@@ -74,6 +80,10 @@ class Kind(abc.ABC):
         """A few words on the clues, for status lines (`12 pearls`)."""
         return ""
 
+    def shape(self, puzzle: Any) -> str:
+        """The puzzle's size for status lines (`10x10`; a graph's `100 vertices, 150 edges`)."""
+        return f"{puzzle.rows}x{puzzle.cols}"
+
     # --- other formats (optional) -----------------------------------------------------------------
 
     def read_url(self, url: str) -> Any:
@@ -92,6 +102,18 @@ class Kind(abc.ABC):
     def read_janko(self, text: str, source: str) -> tuple[Any, str]:
         """A janko.at `begin … end` block: the puzzle and its solution string ("" when none)."""
         raise InstanceError(source, f"{self.name} puzzles have no janko.at reader")
+
+    def claims_text(self, text: str) -> bool:
+        """Whether a file's text is in a format of this kind's own (a TSPLIB HCP file, say)."""
+        return False
+
+    def read_claimed(self, text: str, source: str) -> Any:
+        """The puzzle of a text `claims_text` accepts."""
+        raise InstanceError(source, f"{self.name} puzzles have no reader for this format")
+
+    def write_tour(self, puzzle: Any, solution: str, name: str = "") -> str:
+        """The solution as a TSPLIB tour file (`TYPE : TOUR`); ValueError for kinds without tours."""
+        raise ValueError(f"{self.name} puzzles have no tour format (a tour is a graph's answer)")
 
     # --- bundles and the corpus -------------------------------------------------------------------
 
@@ -149,17 +171,33 @@ def write_text(puzzle: Any) -> str:
     return of(puzzle).write_text(puzzle)
 
 
+def known_word(puzzle: Any, answer: str) -> str:
+    """A known answer ("sat"/"unsat") in the kind's own word (`hamiltonian`), else as it is."""
+    return next((word for word, value in of(puzzle).known_answers.items() if value == answer), answer)
+
+
+def known_in_text(puzzle: Any, text: str) -> str:
+    """The known answer ("sat"/"unsat", else "") a `# known: WORD` line before the header gives."""
+    for _, line in nonblank_lines(text):
+        if not line.startswith("#"):
+            break
+        match = re.fullmatch(r"#\s*known\s*:\s*(\S+)", line)
+        if match:
+            return of(puzzle).known_answers.get(match[1].lower(), "")
+    return ""
+
+
 # --- reading any spec: plain text, janko block, URL or game id ---------------------------------------
 
 DEFAULT_KIND = "masyu"  # a first line of only `ROWS COLS` is Masyu (the public Java solver's files)
 
 
-def size(token: str, what: str, source: str, line: int | None = None) -> int:
-    """A grid dimension: a positive decimal number."""
+def size(token: str, what: str, source: str, line: int | None = None, least: int = 1) -> int:
+    """A grid dimension (or a header count): a decimal number of at least `least`."""
     if not re.fullmatch(r"[0-9]+", token):
         raise InstanceError(source, f"{what} must be a whole number, found {token!r}", line)
-    if int(token) < 1:
-        raise InstanceError(source, f"{what} must be at least 1, found {token}", line)
+    if int(token) < least:
+        raise InstanceError(source, f"{what} must be at least {least}, found {token}", line)
     return int(token)
 
 
@@ -168,8 +206,13 @@ def nonblank_lines(text: str) -> Lines:
 
 
 def read_text(text: str, source: str = "<text>", kind: str | None = None) -> Any:
-    """A puzzle from plain text: `[KIND] ROWS COLS` and the body; `kind` overrides the file's word."""
+    """A puzzle from plain text: `[KIND] ROWS COLS` and the body; `kind` overrides the file's word.
+
+    `#` lines before the header are comments (a header never starts with `#`; a body row may).
+    """
     lines = nonblank_lines(text)
+    while lines and lines[0][1].startswith("#"):
+        lines.pop(0)
     if not lines:
         raise InstanceError(source, "empty file: expected a `KIND ROWS COLS` line", 1)
     n, header = lines[0]
@@ -181,9 +224,10 @@ def read_text(text: str, source: str = "<text>", kind: str | None = None) -> Any
         kind = kind or named
     if len(parts) != 2:
         raise InstanceError(source, f"expected `KIND ROWS COLS` or `ROWS COLS`, found {header!r}", n)
-    rows = size(parts[0], "the number of rows", source, n)
-    cols = size(parts[1], "the number of columns", source, n)
-    return _get_for(kind or DEFAULT_KIND, source).parse_body(rows, cols, lines[1:], source)
+    chosen = _get_for(kind or DEFAULT_KIND, source)
+    rows = size(parts[0], chosen.header_words[0], source, n, chosen.header_least[0])
+    cols = size(parts[1], chosen.header_words[1], source, n, chosen.header_least[1])
+    return chosen.parse_body(rows, cols, lines[1:], source)
 
 
 def _get_for(kind: str, source: str) -> Kind:
@@ -206,10 +250,12 @@ def url_id(spec: str) -> str | None:
 
 
 def read_spec(spec: str, kind: str | None = None) -> Any:
-    """A puzzle from a puzz.link URL, a game id, or a file (plain text or a janko.at block).
+    """A puzzle from a puzz.link URL, a game id, or a file (plain text, a janko.at block, or a
+    format a kind claims: `Kind.claims_text`).
 
-    The URL's puzzle id, the id's shape, the janko block's `puzzle` key or the file's kind line
-    picks the kind; `kind` overrides them. Raises InstanceError naming the spec and the problem.
+    The URL's puzzle id, the id's shape, the janko block's `puzzle` key, the claiming kind or the
+    file's kind line picks the kind; `kind` overrides them. Raises InstanceError naming the spec
+    and the problem.
     """
     pid = url_id(spec)
     if pid is not None:
@@ -232,6 +278,9 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
         raise InstanceError(spec, "not a text file") from None
     if janko_begin(text.splitlines()) is not None:
         return read_janko(text, spec, kind)[0]
+    claimed = [k for k in kinds().values() if k.claims_text(text)]
+    if claimed:
+        return (_get_for(kind, spec) if kind else claimed[0]).read_claimed(text, spec)
     return read_text(text, spec, kind)
 
 

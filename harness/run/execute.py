@@ -121,11 +121,18 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
         }
         if known and not problems:
             verdict["matches_known"] = int(outcome.solution == known)
+        if instance.known_answer == UNSAT and not problems:
+            recorded = kinds.known_word(instance.puzzle, UNSAT)
+            verdict["detail"] = f"the checker accepts it, yet the instance is recorded as {recorded}"
         return verdict
     if outcome.status == UNSAT:
         if known and not kinds.check(instance.puzzle, known):
             return {"status": "wrong", "verified": 0, "detail": "claimed unsat, but a known solution exists"}
-        return {"status": "unsat", "verified": None, "detail": ""}
+        if instance.known_answer == SAT:
+            word = kinds.known_word(instance.puzzle, SAT)
+            detail = f"claimed unsat, but the instance is known to be {word}"
+            return {"status": "wrong", "verified": 0, "detail": detail}
+        return {"status": "unsat", "verified": None, "detail": outcome.stats.get("reason", "")}
     if outcome.status == UNSUPPORTED:
         return {"status": "error", "verified": None, "detail": "the encoding reported: unsupported"}
     assert outcome.status == UNKNOWN

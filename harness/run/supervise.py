@@ -316,8 +316,8 @@ class Supervisor:
 
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
-REQUEST_KEYS = ("name", "source", "text", "known_solution", "encoding", "options", "seed",
-                "time_s", "memory_mb", "code", "unique")
+REQUEST_KEYS = ("name", "source", "text", "known_solution", "known_answer", "encoding", "options",
+                "seed", "time_s", "memory_mb", "code", "unique")
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:

@@ -100,6 +100,7 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "text": instance.text,  # the kind line included: the worker reads it back with kinds.read_text
         "error": instance.error,
         "known_solution": instance.known_solution,
+        "known_answer": instance.known_answer,
         "encoding": encoding,
         "options": options,
         "seed": seed,

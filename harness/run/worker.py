@@ -82,7 +82,8 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
     try:
         puzzle = kinds.read_text(request["text"], request["source"])
         instance = Instance(request["name"], request["source"], puzzle,
-                            known_solution=request.get("known_solution", ""))
+                            known_solution=request.get("known_solution", ""),
+                            known_answer=request.get("known_answer", ""))
         limits = Limits(time_s=time_s, memory_mb=memory_mb, cpu_origin=origin)
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
                       code=request.get("code"), unique=request.get("unique", False))
