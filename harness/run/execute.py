@@ -1,10 +1,13 @@
 """One run in this process: solve with an encoding, judge the answer, and return the run's row.
 
-The row holds the run's identity, outcome and the encoding's own measures; with `unique`, the
-encoding is asked again with its verified solution excluded (`harness.unique.ask_again`, within
-what is left of the run's time budget) and the row's `unique` column says what it found. Process-level
-measures (wall_s, cpu_s, peak_rss_mb) and the `timeout`/`memout`/`crash` overlays belong to the
-runner that hosts this call.
+The row holds the run's identity, outcome and the encoding's own measures: `solve_s` (wall) and
+`solve_cpu_s` (CPU, `time.process_time`: every thread of this process) of the encoding's own work,
+from the call of `solve` to its return, with the run's CPU budget starting at that call
+(`Limits.cpu_origin`); `check_s`, the checker's CPU time. With `unique`, the encoding is asked
+again with its verified solution excluded (`harness.unique.ask_again`) under a budget of its own,
+the same limit counted from the second solve's start, and the row's `unique` column says what it
+found (`unique_s`: that solve's CPU time). Process-level measures (wall_s, cpu_s, peak_rss_mb) and
+the `timeout`/`memout`/`crash` overlays belong to the runner that hosts this call.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from harness import fingerprint, kinds, registry
@@ -62,13 +67,16 @@ def execute(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
     code: dict[str, list[str]] | None = None,
     unique: bool = False,
+    answered: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
     The row records the options with the encoding's defaults filled in, as sweeps key them, and
     the fingerprint of this process's code for the encoding (`code`: the modules and imports the
     coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
-    With `unique`, a verified answer is followed by a second solve that excludes it (same budget).
+    With `unique`, a verified answer is followed by a second solve that excludes it, with a budget
+    of its own; `answered(row)` is called with the row before that solve, so a runner can keep the
+    verified answer should the second solve be killed.
     """
     try:
         solver = registry.create(encoding, **options)
@@ -85,11 +93,15 @@ def execute(
         return {**row, "status": "error", "detail": detail, "verified": None}
 
     solver.prepare()
-    start = time.perf_counter()
-    outcome = solver.solve(instance.puzzle, limits, seed)
-    solve_s = time.perf_counter() - start
-    row = {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
+    cpu0, start = time.process_time(), time.perf_counter()  # the budget starts here, for the encoding too
+    outcome = solver.solve(instance.puzzle, replace(limits, cpu_origin=cpu0), seed)
+    solve_s, solve_cpu_s = time.perf_counter() - start, time.process_time() - cpu0
+    check0 = time.process_time()
+    verdict = {**judge(instance, outcome), "check_s": time.process_time() - check0}
+    row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
     if unique and row["status"] == "solved":
+        if answered is not None:
+            answered(row)
         row.update(uniqueness(solver, instance, row, limits, seed))
     return row
 
@@ -98,14 +110,21 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
                seed: int) -> dict[str, Any]:
     """A solved run's `unique` column, with the second solution or why there is no verdict in `detail`.
 
-    The second solve gets what the first left of the time limit; its time is `unique_s` in `extra`.
+    The second solve has a budget of its own: the run's time limit in CPU time, counted from its own
+    start (`ask_again` sets the origin). Its CPU time is `unique_s`, its wall time `unique_wall_s`
+    in `extra`; one that answers past its budget gives no verdict, as a late first answer gives none.
     """
-    left = Limits(time_s=limits.time_s - row["solve_s"], memory_mb=limits.memory_mb)
-    verdict = ask_again(solver, instance.puzzle, row["solution"], left, seed)
-    extra = {**json.loads(row["extra"]), "unique_s": verdict.solve_s}
-    detail = "; ".join(filter(None, [row.get("detail"), verdict.detail]))
+    verdict = ask_again(solver, instance.puzzle, row["solution"], limits, seed)
+    unique, unique_s = verdict.unique, verdict.solve_cpu_s
+    said = verdict.detail
+    if unique is not None and unique_s > limits.time_s:
+        unique = None
+        said = (f"uniqueness unknown: the second solve used {unique_s:.2f} s of CPU, over its own "
+                f"{limits.time_s:g} s budget" + (f" ({said})" if said else ""))
+    extra = {**json.loads(row["extra"]), "unique_wall_s": verdict.solve_s}
+    detail = "; ".join(filter(None, [row.get("detail"), said]))
     extra_json = json.dumps(extra, sort_keys=True, default=str)
-    return {"unique": verdict.unique, "detail": detail, "extra": extra_json}
+    return {"unique": unique, "unique_s": unique_s, "detail": detail, "extra": extra_json}
 
 
 def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
@@ -132,8 +151,9 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
     return {"status": "unknown", "verified": None, "detail": outcome.stats.get("reason", "")}
 
 
-def measures(outcome: Outcome, solve_s: float) -> dict[str, Any]:
+def measures(outcome: Outcome, solve_s: float, solve_cpu_s: float | None = None) -> dict[str, Any]:
     stats = dict(outcome.stats)
     stats.pop("reason", None)
     columns = {k: stats.pop(k) for k in STAT_COLUMNS if k in stats}
-    return {"solve_s": solve_s, **columns, "extra": json.dumps(stats, sort_keys=True, default=str)}
+    return {"solve_s": solve_s, "solve_cpu_s": solve_cpu_s, **columns,
+            "extra": json.dumps(stats, sort_keys=True, default=str)}
