@@ -5,7 +5,7 @@ import math
 
 import pandas as pd
 
-from harness.analysis.summary import par2, summarize
+from harness.analysis.summary import clock_axis, clock_note, par2, summarize, with_clock
 from harness.analysis.verdicts import disagreements, unsat_verdicts
 
 
@@ -34,6 +34,16 @@ def test_summarize_counts_statuses_and_means_par2():
     assert a["par2_s"] == (1.0 + 20.0 + 20.0 + 20.0) / 4
     assert a["median_s"] == 1.0  # only the verified solve counts
     assert (b["wrong"], b["par2_s"]) == (1, 20.0) and math.isnan(b["median_s"])
+
+
+def test_times_are_cpu_by_default_falling_back_to_wall_for_old_rows_and_saying_so():
+    mixed = runs().assign(solve_cpu_s=[0.5, 9.0, 1.0, None, 2.0, None])  # b's row predates the column
+    assert list(par2(mixed)[:1]) == [0.5] and summarize(mixed).loc["a", "median_s"] == 0.5
+    assert "CPU time" in clock_note(mixed) and "1 of 6 runs predate solve_cpu_s" in clock_note(mixed)
+    assert clock_axis(mixed) == "solve time (CPU; wall for old runs)"
+    wall = with_clock(mixed, "wall")
+    assert list(par2(wall)[:1]) == [1.0] and clock_note(wall).startswith("times: wall time")
+    assert clock_axis(runs()) == "solve time (CPU; wall for old runs)"  # no CPU column at all
 
 
 def claims() -> pd.DataFrame:

@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 
 from harness import fingerprint, provenance, registry
 from harness.analysis import results
-from harness.analysis.summary import summarize
+from harness.analysis.summary import clock_note, summarize
 from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits
 from harness.instances import Instance
@@ -80,6 +80,7 @@ class Report:
     unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
     # Puzzles of this sweep on which some run said unsat and another found a verified solution.
     disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
+    clock: str = ""  # which clock the summary's times are on (`summary.clock_note`)
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
@@ -210,7 +211,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
     return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
-                  contested)
+                  contested, clock_note(runs[mine]))
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:

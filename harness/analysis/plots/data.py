@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.analysis.summary import par2, solved_mask, summarize
+from harness.analysis.summary import clock_note, par2, solved_mask, summarize
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
 TABLE_STATUSES = ("solved", "wrong", "timeout")
@@ -263,7 +263,10 @@ def markdown(frame: pd.DataFrame, digits: int = 3) -> str:
 
 
 def stamp(runs: pd.DataFrame) -> str:
-    """Two lines saying what a figure shows: sets, runs, limit; then host, solver versions, commit."""
+    """What a figure shows, in four lines: sets, runs, limit; host, solver versions, commit; the clock;
+    the sweep (one, with its load, or ACROSS SWEEPS with each side's: `sweeps.sweep_note`)."""
+    from harness.analysis.sweeps import sweep_note
+
     set_of = runs["source"].map(instance_set)
     sets = sorted(set(set_of))
     if "instance_specs" in runs:
@@ -296,7 +299,7 @@ def stamp(runs: pd.DataFrame) -> str:
         dirty = "dirty" in runs and (runs["dirty"] == 1).any()
         more = "…" if len(commits) > 3 else ""
         parts.append(f"commit {', '.join(commits[:3])}{more}{' (dirty)' if dirty else ''}")
-    return first + "\n" + " · ".join(parts)
+    return "\n".join([first, " · ".join(parts), clock_note(runs), sweep_note(runs)])
 
 
 def _count(n: int, noun: str) -> str:
