@@ -29,28 +29,30 @@ STAT_COLUMNS = ("build_s", "iterations", "cuts", "conflicts")
 
 
 def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
-            code: str = "", unique: bool = False) -> str:
+            code: str = "", unique: bool = False, harness: str = "") -> str:
     """The run's identity: a hash of the puzzle's content, the encoding, its options, the seed, the
-    limits, the fingerprint of the code that runs it (`harness.fingerprint`) and whether
-    uniqueness was asked.
+    limits, the fingerprints of the code that runs it (`harness.fingerprint`: the encoding's, and
+    the harness's) and whether uniqueness was asked.
 
     The limits are hashed so that a sweep with a longer time limit runs again what timed out under
-    a shorter one; the fingerprint, so that changed code (or solver versions) means new runs; a run
+    a shorter one; the fingerprints, so that changed code (or solver versions) means new runs; a run
     that asked for uniqueness is another run.
     """
     key = [instance.content_hash, encoding, options, seed, limits.time_s, limits.memory_mb, code]
+    key += [harness] if harness else []  # keys made before the harness fingerprint stay as they were
     blob = json.dumps(key + ["unique"] * unique, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
 def identity(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits, code: str = "",
-    unique: bool = False,
+    unique: bool = False, harness: str = "",
 ) -> dict[str, Any]:
     puzzle = instance.puzzle
     return {
-        "run_key": run_key(instance, encoding, options, seed, limits, code, unique),
+        "run_key": run_key(instance, encoding, options, seed, limits, code, unique, harness),
         "fingerprint": code or None,
+        "harness_fingerprint": harness or None,
         "instance": instance.name,
         "source": instance.source,
         "instance_sha256": instance.content_hash,
@@ -68,24 +70,28 @@ def execute(
     code: dict[str, list[str]] | None = None,
     unique: bool = False,
     answered: Callable[[dict[str, Any]], None] | None = None,
+    harness_code: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
     The row records the options with the encoding's defaults filled in, as sweeps key them, and
-    the fingerprint of this process's code for the encoding (`code`: the modules and imports the
-    coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
+    the fingerprints of this process's code for the encoding (`code`: the modules and imports the
+    coordinator found, `fingerprint.Scope.as_dict()`; None: find them here) and for the harness
+    (`harness_code`, the same for `fingerprint.harness_scope()`).
     With `unique`, a verified answer is followed by a second solve that excludes it, with a budget
     of its own; `answered(row)` is called with the row before that solve, so a runner can keep the
     verified answer should the second solve be killed.
     """
+    runner = fingerprint.harness_scope() if harness_code is None else fingerprint.Scope(**harness_code)
+    harness = fingerprint.loaded(tuple(runner.modules), tuple(runner.imports))
     try:
         solver = registry.create(encoding, **options)
     except ValueError as exc:
-        row = identity(instance, encoding, options, seed, limits, unique)
+        row = identity(instance, encoding, options, seed, limits, unique=unique, harness=harness)
         return {**row, "status": "error", "detail": str(exc), "verified": None}
     scope = fingerprint.scope(encoding) if code is None else fingerprint.Scope(**code)
     printed = fingerprint.loaded(tuple(scope.modules), tuple(scope.imports))
-    row = identity(instance, encoding, solver.options, seed, limits, printed, unique)
+    row = identity(instance, encoding, solver.options, seed, limits, printed, unique, harness)
     if instance.puzzle is None:
         return {**row, "status": "error", "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):

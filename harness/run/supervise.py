@@ -319,10 +319,11 @@ class Supervisor:
         answer = json.loads(worker.result_path.read_text())
         if answer["seq"] != self.seq:
             raise RuntimeError(f"worker {worker.pid} answered request {answer['seq']}, not {self.seq}")
-        theirs, ours = answer["row"].get("fingerprint"), spec["identity"].get("fingerprint")
-        if theirs and ours and theirs != ours:
-            raise CodeChanged(f"worker {worker.pid} runs code with fingerprint {theirs}, the sweep planned "
-                              f"{ours}: the code changed during the sweep; run the sweep again")
+        for column in ("fingerprint", "harness_fingerprint"):
+            theirs, ours = answer["row"].get(column), spec["identity"].get(column)
+            if theirs and ours and theirs != ours:
+                raise CodeChanged(f"worker {worker.pid} runs code with {column} {theirs}, the sweep planned "
+                                  f"{ours}: the code changed during the sweep; run the sweep again")
         measures = {"wall_s": wall_s, "cpu_s": answer["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"]}
         return overlay({**answer["row"], **measures}, spec)
 
@@ -349,7 +350,7 @@ class Supervisor:
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
 REQUEST_KEYS = ("name", "source", "text", "known_solution", "encoding", "options", "seed",
-                "time_s", "memory_mb", "code", "unique")
+                "time_s", "memory_mb", "code", "unique", "harness_code")
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:

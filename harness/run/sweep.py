@@ -84,18 +84,21 @@ class Report:
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
-              code: fingerprint.Scope | None = None) -> dict:
+              code: fingerprint.Scope | None = None, harness: fingerprint.Scope | None = None) -> dict:
     """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text.
 
-    `code` is what the encoding's fingerprint covers (found here when None); the worker hashes
-    the same modules and the run is stored only if it gets the same fingerprint.
+    `code` is what the encoding's fingerprint covers, `harness` what the harness fingerprint covers
+    (each found here when None); the worker hashes the same modules and the run is stored only if
+    it gets the same fingerprints.
     """
     code = code or fingerprint.scope(encoding)
+    harness = harness or fingerprint.harness_scope()
     limits = Limits(sweep.time_s, sweep.memory_mb)
     return {
         "identity": identity(instance, encoding, options, seed, limits, fingerprint.digest(code),
-                             sweep.unique),
+                             sweep.unique, fingerprint.digest(harness)),
         "code": code.as_dict(),
+        "harness_code": harness.as_dict(),
         "name": instance.name,
         "source": instance.source,
         "text": instance.text,  # the kind line included: the worker reads it back with kinds.read_text
@@ -121,6 +124,7 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
     """
     options = sweep.resolved_options()
     code = {name: fingerprint.scope(name) for name in sweep.encodings}  # once per sweep
+    harness = fingerprint.harness_scope()
     specs: dict[str, dict] = {}
     unsupported = 0
     for instance in sweep.instances:
@@ -129,7 +133,7 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
                 unsupported += 1
                 continue
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding])
+                spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding], harness)
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)

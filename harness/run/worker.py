@@ -106,7 +106,8 @@ def serve(request: dict[str, Any], interim: Path | None = None) -> dict[str, Any
                             known_solution=request.get("known_solution", ""))
         limits = Limits(time_s=time_s, memory_mb=memory_mb)  # execute starts the CPU clock at solve()
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
-                      code=request.get("code"), unique=unique, answered=answered)
+                      code=request.get("code"), unique=unique, answered=answered,
+                      harness_code=request.get("harness_code"))
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}

@@ -73,7 +73,9 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
         for i in mine if varying else ():
             labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
     if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
-        code = ["old" if pd.isna(f) else str(f)[:8] for f in runs["fingerprint"]]
+        harness = runs["harness_fingerprint"] if "harness_fingerprint" in runs else [None] * len(runs)
+        code = [("old" if pd.isna(f) else str(f)[:8]) + ("" if pd.isna(h) else f"+{str(h)[:6]}")
+                for f, h in zip(runs["fingerprint"], harness, strict=True)]
         for label in set(labels):
             mine = [i for i, x in enumerate(labels) if x == label]
             if len({code[i] for i in mine}) > 1:
