@@ -85,3 +85,24 @@ def test_disagreements_list_unsat_claims_against_verified_solutions():
     known = claims().iloc[:1].assign(status="wrong", detail="claimed unsat, but a known solution exists")
     assert list(disagreements(known)["solved_by"]) == ["the known solution"]
     assert disagreements(claims().iloc[:2]).empty
+
+
+def test_families_follow_the_code_the_encodings_share():
+    from harness.analysis.verdicts import families
+
+    found = families()
+    assert found["circuit"] == found["lazy"] and found["sat"] == found["propagator"]
+    assert len({found[e] for e in ("circuit", "sat", "asp", "dfs", "inference")}) == 5
+
+
+def test_two_encodings_of_one_model_confirm_nothing_and_a_checked_proof_certifies():
+    same = claims().iloc[:2].assign(encoding=["sat", "propagator"])
+    assert list(unsat_verdicts(same)) == ["unproven", "unproven"]
+    apart = claims().iloc[:2].assign(encoding=["sat", "circuit"])
+    assert list(unsat_verdicts(apart)) == ["confirmed", "confirmed"]
+    proof = same.assign(extra=['{"certified": 1}', "{}"])
+    assert list(unsat_verdicts(proof)) == ["certified", "unproven"]
+    table = summarize(proof)
+    sat, propagator = table.loc["sat"], table.loc["propagator"]
+    assert (sat["certified"], sat["unsat"], propagator["unproven"]) == (1, 0, 1)
+    assert list(par2(proof)) == [1.0, 20.0]  # a certified claim is an answer

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-from harness.analysis.verdicts import CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
+from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
 
 # Column order of the summary; `timeout` etc. count runs with that status. `unsat` counts confirmed
-# claims only; `unproven` the unsat claims no second encoding backs; a refuted one counts as `wrong`.
-STATUS_COLUMNS = ("solved", "wrong", "unsat", "unproven", "timeout", "memout", "crash", "error", "unknown")
+# claims only (another model family agrees); `certified` the claims a checked proof backs; `unproven`
+# the rest; a refuted one counts as `wrong`.
+STATUS_COLUMNS = ("solved", "wrong", "unsat", "certified", "unproven", "timeout", "memout", "crash", "error",
+                  "unknown")
 
 
 CLOCKS = ("cpu", "wall")
@@ -84,6 +86,7 @@ def shown_status(runs: pd.DataFrame) -> pd.Series:
     verdict = verdicts_of(runs)
     status = runs["status"].astype(object).copy()
     status[(verdict == UNPROVEN).fillna(False).to_numpy()] = "unproven"
+    status[(verdict == CERTIFIED).fillna(False).to_numpy()] = "certified"
     status[(verdict == REFUTED).fillna(False).to_numpy()] = "wrong"
     return status
 
@@ -92,10 +95,11 @@ def par2(runs: pd.DataFrame) -> pd.Series:
     """Per-run PAR-2 score: solve time (`solve_time`) if verified-solved or a confirmed unsat, else twice
     the time limit.
 
-    An unsat claim that no second encoding confirms (or that a solution refutes) is not an answer.
+    An unsat claim that neither another model family confirms nor a checked proof certifies (or that a
+    solution refutes) is not an answer.
     `error` runs (bad input: no encoding ran) score NaN, so they do not count in a mean.
     """
-    confirmed = (runs["status"] == "unsat") & (verdicts_of(runs) == CONFIRMED).fillna(False)
+    confirmed = (runs["status"] == "unsat") & verdicts_of(runs).isin([CONFIRMED, CERTIFIED]).fillna(False)
     answered = solved_mask(runs) | confirmed
     score = solve_time(runs).where(answered, 2 * runs["time_limit_s"])
     return score.where(runs["status"] != "error")
