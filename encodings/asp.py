@@ -13,7 +13,9 @@ single loop reaches all its vertices from any of them, several loops never do).
 `build_s`; the solve runs asynchronously and is cancelled at the time limit.
 Options: `configuration` (clingo's --configuration; default `crafty`: on the slowest masyu-hard
 puzzles the fastest with jumpy and trendy, and on large Slitherlink `auto` has heavy tails);
-the run's seed is clingo's --seed (auto, tweety and many ignore it). Single-threaded.
+the run's seed is clingo's --seed (auto, tweety and many ignore it); `implied=true` (default, as
+for every loop strategy) adds the kind's implied constraints (`rules.<kind>.asp_implied`: Masyu's
+pearls, the constraints `sat` gets as `cnf_implied`). Single-threaded.
 """
 
 from __future__ import annotations
@@ -23,19 +25,20 @@ from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 
-from . import loop
+from . import loop, rules
 from .loop import asp as program
 from .loop.cuts import exclusion
 
 CONFIGURATIONS = ("auto", "crafty", "trendy", "frumpy", "jumpy", "tweety", "handy", "many")
+IMPLIED = ("false", "true")
 
 
 class Asp(Encoding):
     name = "asp"
     puzzles = program.kinds()
     excludes = True
-    defaults = {"configuration": "crafty"}
-    choices = {"configuration": CONFIGURATIONS}
+    defaults = {"configuration": "crafty", "implied": "true"}
+    choices = {"configuration": CONFIGURATIONS, "implied": IMPLIED}
     imports = ("clingo",)
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
@@ -47,6 +50,9 @@ class Asp(Encoding):
         if refused := loop.refuse(problem, start):
             return refused
         text = program.program(puzzle, problem, [exclusion(problem, s) for s in exclude])
+        hook = getattr(rules.of(puzzle.kind), "asp_implied", None)
+        if self.options["implied"] == "true" and hook is not None:
+            text += hook(puzzle)
         ctl = clingo.Control([f"--configuration={self.options['configuration']}", f"--seed={seed}"])
         ctl.add("base", [], text)
         ctl.ground([("base", [])])

@@ -9,7 +9,9 @@ circuit is accepted too, the loop exists because the problem demands some vertex
 `exclude`d answers are forbidden as edge sets before the solve.
 Options: num_workers, linearization_level, search_branching (defaults: 1, 0, quick-restart
 portfolio: CP-SAT's defaults spend most of a loop model's time in the LP relaxation, and
-num_workers=0 would make results depend on the machine), random_seed = the run's seed.
+num_workers=0 would make results depend on the machine), random_seed = the run's seed;
+`implied=true` (default, as for every loop strategy) adds the kind's implied constraints
+(`rules.<kind>.cpsat_implied`: Masyu's pearls, the constraints `sat` gets as `cnf_implied`).
 """
 
 from __future__ import annotations
@@ -19,15 +21,26 @@ from typing import Any
 
 from harness.encoding import SAT, Limits, Outcome
 
+from . import rules
 from .loop import problem as loop_problem
 from .loop import refuse
 from .loop.cpsat import CpSatEncoding, Session, build
 from .loop.cuts import exclusion
 
+IMPLIED = ("false", "true")
+
+
+def add_implied(puzzle: Any, m: Any, options: dict[str, Any]) -> None:
+    """With `implied=true`, the kind's implied constraints on the CP-SAT model (where its rules have them)."""
+    hook = getattr(rules.of(puzzle.kind), "cpsat_implied", None)
+    if options["implied"] == "true" and hook is not None:
+        hook(puzzle, m)
+
 
 class Circuit(CpSatEncoding):
     name = "circuit"
-    defaults = dict(CpSatEncoding.defaults)
+    defaults = {**CpSatEncoding.defaults, "implied": "true"}
+    choices = {"implied": IMPLIED}
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, limits.clock())
@@ -36,6 +49,7 @@ class Circuit(CpSatEncoding):
         if refused := refuse(problem, start):
             return refused
         m = build(puzzle, problem)
+        add_implied(puzzle, m, self.options)
         arcs = []
         for (u, v), x in zip(problem.graph.ends, m.x, strict=True):
             forth, back = m.model.new_bool_var(f"a{u}_{v}"), m.model.new_bool_var(f"a{v}_{u}")

@@ -7,8 +7,11 @@ tools/dummy.py). `status` and `solution` are returned as given; `behave` picks a
 `alloc` (allocate `megabytes` MB and return, or without bound if 0), `leak` (allocate
 `megabytes` MB and keep them after returning, as a solver's caches or Python's arenas do),
 `abort` (kill the process with SIGABRT), `exit` (end the process at once with exit code
-`code`), `raise` (raise an exception). A comma-separated list
+`code`), `raise` (raise an exception), `clock` (burn CPU until the run's CPU clock runs out,
+then say unknown, as an encoding that stops itself in time does). A comma-separated list
 gives one behaviour per seed (seed i takes item i mod n), so one sweep can mix faults.
+`again` (empty: the dummy cannot exclude a solution) is the behaviour of a solve asked to exclude
+solutions (a uniqueness check), which then says unsat: one more solution there is none.
 """
 
 from __future__ import annotations
@@ -25,11 +28,20 @@ class Dummy(Encoding):
     name = "dummy"
     puzzles = None  # every puzzle kind
     defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0, "code": 3,
-                "megabytes": 0}
+                "megabytes": 0, "again": ""}
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.excludes = bool(self.options["again"])  # this instance honours `exclude` if told how to behave
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
-        choices = self.options["behave"].split(",")
+        choices = self.options["again" if exclude else "behave"].split(",")
         behave = choices[seed % len(choices)].strip()
+        if behave == "clock":
+            clock = limits.clock()
+            while not clock.expired():
+                pass
+            return Outcome("unknown", stats={"reason": f"time limit of {limits.time_s:g} s reached"})
         if behave == "sleep":
             time.sleep(self.options["seconds"])
         elif behave == "burn":
@@ -58,4 +70,6 @@ class Dummy(Encoding):
             raise RuntimeError("dummy encoding told to raise")
         elif behave != "ok":
             raise ValueError(f"unknown behaviour {behave!r}")
+        if exclude:
+            return Outcome("unsat", stats={"iterations": 1})
         return Outcome(self.options["status"], self.options["solution"], {"iterations": 1})

@@ -9,7 +9,8 @@ is the answer. Otherwise each cut is added to the same CpModel and the model is 
 loop holding only some required vertices for an edge leaving it (add_bool_or of its boundary).
 `hint=True` hints the previous (now cut off) solution. CP-SAT keeps nothing between solves, so
 each round presolves afresh.
-All rounds share one time budget; options as in `circuit`, plus `cuts` and `hint`.
+All rounds share one time budget; options as in `circuit` (`implied=true` included), plus `cuts`
+and `hint`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from harness.encoding import SAT, Limits, Outcome
 
+from .circuit import IMPLIED, add_implied
 from .loop import problem as loop_problem
 from .loop import refuse
 from .loop.cpsat import CpSatEncoding, Session, build
@@ -28,8 +30,8 @@ from .loop.cuts import CUT_FAMILIES, exclusion, find_cuts
 class Lazy(CpSatEncoding):
     name = "lazy"
     imports = (*CpSatEncoding.imports, "networkx")
-    defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False}
-    choices = {"cuts": CUT_FAMILIES}
+    defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False, "implied": "true"}
+    choices = {"cuts": CUT_FAMILIES, "implied": IMPLIED}
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, limits.clock())
@@ -38,6 +40,7 @@ class Lazy(CpSatEncoding):
         if refused := refuse(problem, start):
             return refused
         m = build(puzzle, problem)
+        add_implied(puzzle, m, self.options)
         for solution in exclude:
             m.add_clause(exclusion(problem, solution))
         build_s = time.perf_counter() - start

@@ -9,7 +9,9 @@ required vertex; `eager=pearlfree` only cuts those; `eager=all` cuts every wrong
 (lost in near-copies of long loops missing a pearl on some janko puzzles; cutting the pearl-holding
 ones under `propagate` gave a 26 s tail on janko280). `check_model` cuts every wrong complete model
 (`components=array|networkx`, `cuts=loop|cutset` as in `sat`), always with a clause. Solvers:
-cadical195 (vivification and probing off: see `cadical_options`), cadical300, minisatep, ergo. Time limit:
+cadical195 (option `cadical`, default `vivify=0,probe=0`: CaDiCaL options KEY=INTEGER, comma-separated,
+set before the first clause; vivification and probing off, see `cadical_options`; empty: CaDiCaL's own
+defaults), cadical300, minisatep, ergo. Time limit:
 the watch reads the clock in `propagate()` and raises OutOfTime, within one solve() call (conflict
 budgets sized by the clock made runs differ).
 Stats: propagations, reasons (asked by the solver), assignments, cycles_seen, check_model_calls,
@@ -17,8 +19,6 @@ callback_s (time in the Python callbacks, part of solver_s; on_assignment's esti
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 from . import loop
 from .loop.watch import EAGER, loop_watch
@@ -28,7 +28,7 @@ from .sat import Sat
 class Propagator(Sat):
     name = "propagator"
     puzzles = loop.kinds()
-    defaults = {**Sat.defaults, "eager": "propagate"}
+    defaults = {**Sat.defaults, "eager": "propagate", "cadical": "vivify=0,probe=0"}
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
     choices = {**Sat.choices, "eager": EAGER}
@@ -39,7 +39,17 @@ class Propagator(Sat):
     # (which vivifies too) on masyu-200x200-s2026-001 (8-10 s without). Known upstream: in-
     # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
     # Cost on 40 masyu-pm-hard-large puzzles, interleaved: 1.017x CPU.
-    cadical_options: ClassVar[dict[str, int]] = {"vivify": 0, "probe": 0}
+    # Those settings are the default of the `cadical` option, so the options column shows them.
+    cadical_options: dict[str, int]
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.cadical_options = {}
+        for pair in filter(None, (p.strip() for p in self.options["cadical"].split(","))):
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
+                raise ValueError(f"option cadical: {pair!r} is not KEY=INTEGER")
+            self.cadical_options[key.strip()] = int(value)
 
     def attach(self, solver, problem, deadline):
         opts = self.options

@@ -2,7 +2,9 @@
 
 A config is an encoding (`sat`) or, where an encoding ran with different options, its label as
 the plots write it (`sat[cuts=cutset]`). Prints the per-instance speed-up of A over B (geometric
-mean, bootstrap interval), wins and losses, each one's PAR-2, and the instances only one solved.
+mean, bootstrap interval), wins and losses, each one's PAR-2, and the instances only one solved;
+from the newest sweep that ran both unless `--sweep` or `--across-sweeps`, in CPU time unless
+`--clock wall`, and says which.
 """
 
 from __future__ import annotations
@@ -25,13 +27,19 @@ def main(argv: list[str] | None = None) -> int:
                    help="only the instances of this bundled set (python -m harness.sets lists them)")
     p.add_argument("--sweep", action="append", default=[], metavar="ID",
                    help="only the runs of this sweep (its id or a unique prefix; repeatable)")
+    p.add_argument("--across-sweeps", action="store_true",
+                   help="compare the runs of every sweep (said so in the output, with each side's load); "
+                        "default: the newest sweep that ran both configs")
     p.add_argument("--level", type=float, default=0.95, help="bootstrap interval level (default: 0.95)")
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="compare CPU time of the encoding's own work (solve_cpu_s, the default) or wall time")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
     args = p.parse_args(argv)
 
     try:
         runs = plots.load(args.db)
-        result = compare.compare(runs, args.a, args.b, args.set_name, args.sweep, level=args.level)
+        result = compare.compare(runs, args.a, args.b, args.set_name, args.sweep, level=args.level,
+                                 clock=args.clock, across=args.across_sweeps)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -27,8 +27,9 @@ class Limits:
 
     time_s: float = 60.0
     memory_mb: int = 4096
-    # time.process_time() when the run's budget began; the worker sets it when a run starts, so the
-    # encoding's deadline is the runner's. None: the budget begins when deadline() is called.
+    # time.process_time() when the run's budget began: `harness.run.execute` sets it as it calls solve()
+    # (and `harness.unique.ask_again` as it calls the second solve), so the encoding's deadline is the
+    # one its `solve_cpu_s` is judged on. None: the budget begins when deadline() is called.
     cpu_origin: float | None = None
 
     def deadline(self) -> float:

@@ -11,6 +11,18 @@ puzzle kind (the kinds, the rules of each kind) only the kinds the encoding serv
 serves (their checker and readers judge every run) are in every fingerprint; `sat` changing
 leaves `lazy`'s fingerprint as it was, and so does a new puzzle kind.
 
+A second fingerprint, `harness_fingerprint` (its own column), covers the code that runs, times
+and judges every run whatever the encoding: the modules `HARNESS_ROOTS` names and every project
+module they import (the same reading of the sources), which today are the supervisor and its
+overlay of limits (`harness.run.supervise`), the worker and its measures (`harness.run.worker`:
+CPU, peak RSS, the per-run budgets), the run itself (`harness.run.execute`: the solve clocks,
+the judging of an answer), the uniqueness check (`harness.unique`), the budget and clocks an
+encoding reads (`harness.encoding`), the puzzle reading and the kind registry (`harness.instances`,
+`harness.kinds`), the registry, provenance and errors modules; not the kinds' own modules
+(checkers, readers: in each encoding's fingerprint, for the kinds it serves), no encoding, no
+analysis. `describe_harness()` lists them. Both fingerprints are in the run key, so changing how a
+run is timed or judged means new runs, never rows of two runners under one key.
+
 The coordinator finds each encoding's modules once per sweep (parsing ~20 files, a fraction of a
 second) and sends the list with every run; a worker hashes those files once per encoding (a few
 milliseconds, no parsing), and a run whose worker's fingerprint differs from the coordinator's is
@@ -42,6 +54,11 @@ KIND_PACKAGES = ("harness.kinds", "loopbench_encodings.rules")
 DISTRIBUTIONS = {"pysat": "python-sat", "ortools": "ortools", "networkx": "networkx", "clingo": "clingo"}
 
 
+# The harness code every run goes through (the harness fingerprint covers these and what they import).
+HARNESS_ROOTS = ("harness.run.supervise", "harness.run.worker", "harness.run.execute", "harness.unique",
+                 "harness.encoding")
+
+
 @dataclass(frozen=True)
 class Scope:
     """What a fingerprint covers: project modules by name, and the solver packages the encoding imports."""
@@ -61,6 +78,24 @@ def scope(encoding: str) -> Scope:
     served = None if cls.puzzles is None else tuple(cls.puzzles)
     found = modules(cls.__module__, served) | modules(JUDGE, served)
     return Scope(tuple(sorted(found)), tuple(sorted(cls.imports)))
+
+
+def harness_scope() -> Scope:
+    """The runner, measurement, checking and uniqueness code every run uses (not the kinds' own modules)."""
+    found: dict[str, Path] = {}
+    for root in HARNESS_ROOTS:
+        found |= modules(root, ())  # no kind: each encoding's fingerprint holds the kinds it serves
+    return Scope(tuple(sorted(found)), ())
+
+
+def describe_harness() -> dict[str, object]:
+    """What the harness fingerprint covers: each module's file and content hash, and Python's version."""
+    code = harness_scope()
+    return {
+        "harness_fingerprint": digest(code),
+        "modules": {name: f"{_source(name)} {_digest(_source(name))[:12]}" for name in code.modules},
+        "packages": packages(code.imports),
+    }
 
 
 def compute(encoding: str) -> str:

@@ -2,7 +2,10 @@
 
 One figure set per puzzle kind and instance set (the sweep's `--instances`): configurations are
 compared only on the puzzles they ran, never one cactus or virtual best over different sets.
-Only the newest code's runs are drawn (per encoding and options) unless `--all-fingerprints`.
+Only the newest code's runs are drawn (per encoding and options) unless `--all-fingerprints`,
+and of those only the newest sweep that ran every configuration of the set (`analysis.sweeps`)
+unless `--across-sweeps`; a figure whose runs come from several sweeps says so under its axes,
+with each configuration's load. Times are CPU time of the encoding's own work unless `--clock wall`.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.analysis import plots, results
+from harness.analysis import plots, results, sweeps
+from harness.analysis.summary import with_clock
 
 DEFAULT_DB = Path("results/runs.sqlite")
 DEFAULT_OUT = Path("results/plots")
@@ -23,11 +27,12 @@ OWNED = ("*-cactus.*", "*-scatter-*.*", "*-scaling.*", "*-lazy-loop.*", "*-table
 
 
 def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
-               formats: tuple[str, ...] = FORMATS) -> list[Path]:
+               formats: tuple[str, ...] = FORMATS, across: bool = False) -> list[Path]:
     """Write every figure (in each format) and the table for each kind and instance set; returns the files.
 
     Files are named `SET-cactus.png` etc., SET prefixed with the kind unless it starts with it
-    (`masyu-default-…`, `masyu-small-…` for a folder `small`).
+    (`masyu-default-…`, `masyu-small-…` for a folder `small`). Each set's runs are those of its
+    newest sweep that ran all its configurations (`sweeps.one_sweep`) unless `across`.
     """
     import matplotlib.pyplot as plt
 
@@ -48,7 +53,7 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
         finally:
             plt.close(fig)
 
-    for (kind, group), part in plots.by_instance_set(runs):
+    for (kind, group), part in chosen(runs, across):
         name = stem(kind, group)
         save(plots.cactus(part), f"{name}-cactus")
         for a, b in plots.pairs(part, baseline):
@@ -64,6 +69,14 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
     return written
 
 
+def chosen(runs: pd.DataFrame, across: bool = False) -> list[tuple[tuple[str, str], pd.DataFrame]]:
+    """The runs drawn per kind and instance set: one sweep's each (`sweeps.one_sweep`) unless `across`."""
+    parts = plots.by_instance_set(runs)
+    if across:
+        return parts
+    return [(key, sweeps.one_sweep(part).reset_index(drop=True)) for key, part in parts]
+
+
 def stem(kind: str, group: str) -> str:
     """The file-name start of one kind and instance set's figures."""
     return _slug(group if group.startswith(kind) else f"{kind}-{group}")
@@ -72,7 +85,8 @@ def stem(kind: str, group: str) -> str:
 def _table_markdown(runs: pd.DataFrame, table: pd.DataFrame) -> str:
     note = plots.stamp(runs).replace("\n", "; ")
     return (f"{plots.markdown(table)}\n"
-            "solved = verified by the checker; PAR-2 and median in seconds; speed-up = geometric mean "
+            "solved = verified by the checker; PAR-2 and median in seconds of the clock named below; "
+            "speed-up = geometric mean "
             "of baseline time / config time on the instances both solved (>1: faster than the baseline).\n\n"
             f"{note}\n")
 
@@ -90,6 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--set", metavar="NAME", help="draw only this instance set (as the file names show it)")
     p.add_argument("--sweep", metavar="ID",
                    help="draw only the runs of this sweep (the id harness.run prints)")
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="draw CPU time of the encoding's own work (solve_cpu_s, the default) or wall time")
+    p.add_argument("--across-sweeps", action="store_true",
+                   help="draw the runs of every sweep together (marked on each figure), not only the newest "
+                        "sweep that ran every configuration of a set")
     p.add_argument("--all-fingerprints", action="store_true",
                    help="draw the runs of every code version, not only the newest per encoding and options")
     args = p.parse_args(argv)
@@ -115,17 +134,22 @@ def main(argv: list[str] | None = None) -> int:
         if runs.empty:
             print(f"error: no instance set {args.set!r}; there are: {', '.join(groups)}", file=sys.stderr)
             return 2
+    runs = with_clock(runs, args.clock)
     try:
-        written = regenerate(runs, args.out, args.baseline)
+        written = regenerate(runs, args.out, args.baseline, across=args.across_sweeps)
     except ValueError as exc:  # a --baseline that names no config
         print(f"error: {exc}", file=sys.stderr)
         return 2
     older = len(every) - len(runs) if not (args.sweep or args.set or args.all_fingerprints) else 0
     note = f" ({older} runs of older code left out; --all-fingerprints draws them)" if older else ""
     print(f"{len(runs)} runs from {args.db}{note}: wrote {len(written)} files to {args.out}")
-    for (kind, group), part in plots.by_instance_set(runs):
+    whole = dict(plots.by_instance_set(runs))
+    for (kind, group), part in chosen(runs, args.across_sweeps):
         configs = plots.with_config(part)["config"].nunique()
-        print(f"  {stem(kind, group)}: {len(part)} runs of {configs} configs")
+        other = len(whole[(kind, group)]) - len(part)
+        left = f" ({other} runs of other sweeps left out; --across-sweeps draws them)" if other else ""
+        print(f"  {stem(kind, group)}: {len(part)} runs of {configs} configs{left}; "
+              f"{sweeps.sweep_note(part)}")
     for path in written:
         print(f"  {path}")
     return 0

@@ -1,7 +1,8 @@
 """Uniqueness, for every kind and every encoding that can exclude solutions: ask again without the one found.
 
 `ask_again` is the one mechanism: the run path (`harness.run.execute`, `--unique`) calls it with
-the verified solution and what is left of the run's time budget; generators call it through
+the verified solution and the run's time limit, a CPU budget of its own counted from the second
+solve's start; generators call it through
 `is_unique` with the solution they built. The second answer is judged by the independent checker
 like any other before it counts as a second solution.
 """
@@ -9,7 +10,7 @@ like any other before it counts as a second solution.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from harness import kinds, registry
@@ -18,13 +19,17 @@ from harness.encoding import SAT, UNSAT, Encoding, Limits
 
 @dataclass(frozen=True)
 class Verdict:
-    """`unique`: 1 no other solution, 0 another (`second`, checked), None no verdict (`detail` says why)."""
+    """`unique`: 1 no other solution, 0 another (`second`, checked), None no verdict (`detail` says why).
+
+    `solve_s` and `solve_cpu_s`: the second solve's wall and CPU time.
+    """
 
     unique: int | None
     second: str = ""
     detail: str = ""
     solve_s: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    solve_cpu_s: float = 0.0
 
 
 def ask_again(solver: Encoding, puzzle: Any, solution: str, limits: Limits, seed: int) -> Verdict:
@@ -34,24 +39,25 @@ def ask_again(solver: Encoding, puzzle: Any, solution: str, limits: Limits, seed
         return Verdict(None, detail=why)
     if limits.time_s <= 0:
         return Verdict(None, detail="uniqueness not asked: no time left in the run's budget")
-    start = time.perf_counter()
-    outcome = solver.solve(puzzle, limits, seed, exclude=(solution,))
-    spent = time.perf_counter() - start
+    cpu0, start = time.process_time(), time.perf_counter()
+    # The budget counts from this solve's start, whatever the first solve used.
+    outcome = solver.solve(puzzle, replace(limits, cpu_origin=cpu0), seed, exclude=(solution,))
+    spent = {"solve_s": time.perf_counter() - start, "solve_cpu_s": time.process_time() - cpu0,
+             "stats": outcome.stats}
     if outcome.status == UNSAT:
-        return Verdict(1, solve_s=spent, stats=outcome.stats)
+        return Verdict(1, **spent)
     if outcome.status == SAT:
         if outcome.solution == solution:
             detail = "uniqueness unknown: the second solve returned the excluded solution"
-            return Verdict(None, detail=detail, solve_s=spent, stats=outcome.stats)
+            return Verdict(None, detail=detail, **spent)
         problems = kinds.check(puzzle, outcome.solution)
         if problems:
             detail = (f"uniqueness unknown: the checker rejects the second solution ({problems[0]}): "
                       f"{outcome.solution}")
-            return Verdict(None, detail=detail, solve_s=spent, stats=outcome.stats)
-        detail = f"second solution (checked): {outcome.solution}"
-        return Verdict(0, outcome.solution, detail, spent, outcome.stats)
+            return Verdict(None, detail=detail, **spent)
+        return Verdict(0, outcome.solution, f"second solution (checked): {outcome.solution}", **spent)
     reason = outcome.stats.get("reason") or f"the encoding said {outcome.status}"
-    return Verdict(None, detail=f"uniqueness unknown: {reason}", solve_s=spent, stats=outcome.stats)
+    return Verdict(None, detail=f"uniqueness unknown: {reason}", **spent)
 
 
 def is_unique(puzzle: Any, solution: str, encoding: str = "cpsat", options: dict[str, Any] | None = None,

@@ -22,8 +22,12 @@
 #
 # Configurations are compared on one instance set at a time (the sweep's `--instances`), never
 # across sets, and only the newest code's runs count (per encoding and options; older runs stay in
-# the database as history). Set `LOOPBENCH_DB` to read another database (default
-# `results/runs.sqlite`), and `SET` / `ALL_FINGERPRINTS` below to choose otherwise.
+# the database as history), and only the runs of the newest sweep that ran every configuration of
+# the set (one machine, one load); the stamp under each figure names that sweep and its load, or
+# says ACROSS SWEEPS with each configuration's. Times are CPU time of the encoding's own work
+# (`solve_cpu_s`; older rows fall back to wall time and the stamp says how many). Set `LOOPBENCH_DB`
+# to read another database (default `results/runs.sqlite`), and `SET` / `ALL_FINGERPRINTS` /
+# `ACROSS_SWEEPS` / `CLOCK` below to choose otherwise.
 
 # %%
 # %matplotlib inline
@@ -37,7 +41,8 @@ import numpy as np
 import pandas as pd
 from IPython.display import display
 
-from harness.analysis import plots
+from harness.analysis import plots, sweeps
+from harness.analysis.summary import with_clock
 
 DB = Path(os.environ.get("LOOPBENCH_DB", "results/runs.sqlite"))
 if not DB.is_absolute() and not DB.exists() and (Path("..") / DB).exists():
@@ -46,9 +51,13 @@ SET = None  # the instance set to compare, as `python -m harness.plot` names it 
 ALL_FINGERPRINTS = False  # True: runs of every code version, each labelled config@fingerprint
 BASELINE = None  # config for the speed-up column and the x axis of the scatter plots (None: circuit)
 COMPARE = None  # two configs for the paired comparison, e.g. ("circuit", "sat"); None: baseline vs best
+ACROSS_SWEEPS = False  # True: every sweep's runs together (the stamp then says ACROSS SWEEPS, with each load)
+CLOCK = "cpu"  # "cpu": solve_cpu_s, the clock the limit is judged on; "wall": solve_s
 
 # %%
-parts = {group: part for (_, group), part in plots.by_instance_set(plots.load(DB, ALL_FINGERPRINTS))}
+loaded = with_clock(plots.load(DB, ALL_FINGERPRINTS), CLOCK)
+parts = {group: part if ACROSS_SWEEPS else sweeps.one_sweep(part)
+         for (_, group), part in plots.by_instance_set(loaded)}
 print("instance sets:", ", ".join(f"{group} ({len(part)} runs)" for group, part in parts.items()))
 chosen = SET if SET is not None else max(parts, key=lambda group: len(parts[group]))
 runs = parts[chosen]

@@ -34,14 +34,16 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import display
 
-from harness.analysis import plots
+from harness.analysis import plots, sweeps
 
 DB = Path(os.environ.get("LOOPBENCH_DB", "results/runs.sqlite"))
 if not DB.is_absolute() and not DB.exists() and (Path("..") / DB).exists():
     DB = Path("..") / DB  # the notebook runs from notebooks/; the default path is the project's
 
 # %%
+ACROSS_SWEEPS = False  # True: every sweep's runs together (the stamp then says ACROSS SWEEPS, with each load)
 runs = plots.load(DB, all_fingerprints=False)  # the newest code's runs (per encoding and options)
+runs = runs if ACROSS_SWEEPS else sweeps.one_sweep(runs)  # the newest sweep that ran every configuration
 inst = plots.per_instance(runs)
 lazy = plots.lazy_configs(inst)
 print(f"{len(runs)} runs in {DB}; lazy configurations: {', '.join(lazy) or 'none'}")

@@ -57,15 +57,19 @@ def test_the_counts_add_up_to_the_instances(runs):
     assert c.a.par2_s == pytest.approx((11 * 40 + c.per_instance["a_s"].iloc[0]) / 12)
 
 
-def test_speedups_are_recomputed_from_the_rows(runs, db):
-    c = compare(runs, "sat", "circuit", set_name="masyu-smoke")
+@pytest.mark.parametrize(("clock", "column"), [("cpu", "solve_cpu_s"), ("wall", "solve_s")])
+def test_speedups_are_recomputed_from_the_rows_on_the_clock_asked(runs, db, clock, column):
+    c = compare(runs, "sat", "circuit", set_name="masyu-smoke", clock=clock)
     assert c.instances == c.both_solved == 12
+    assert f"({column})" in c.clock and f"({column})" in render(c)
     raw = results.load(db)
     raw = raw[raw["source"].isin(SMOKE) & (raw["status"] == "solved")]
-    times = raw.pivot_table(index="source", columns="encoding", values="solve_s")
+    times = raw.pivot_table(index="source", columns="encoding", values=column)
     expected = (times["circuit"] / times["sat"]).sort_index()
     got = c.per_instance.assign(source=[f"{s}/{n}" for s, n in c.per_instance.index]).set_index("source")
     assert np.allclose(got["speedup"].sort_index(), expected)
+    if clock == "wall":
+        return
     assert c.wins == int((expected > 1).sum()) and c.losses == int((expected < 1).sum())
     assert c.speedup.geomean == pytest.approx(np.exp(np.log(expected).mean()))
     assert c.speedup.low <= c.speedup.geomean <= c.speedup.high
@@ -75,19 +79,35 @@ def test_speedups_are_recomputed_from_the_rows(runs, db):
 
 
 def test_a_config_compared_with_itself_ties_everywhere(runs):
-    c = compare(runs, "sat", "sat")
+    c = compare(runs, "sat", "sat", across=True)
     assert c.speedup.geomean == c.speedup.low == c.speedup.high == 1
     assert c.ties == c.both_solved == c.instances == 13 and c.wins == c.losses == 0
+    assert c.sweeps.startswith("ACROSS SWEEPS") and c.sweeps.count(" runs, load ") == 2
+
+
+def test_by_default_one_sweep_the_newest_that_ran_both_and_the_output_says_which(runs, db):
+    first, dummy, seed = sweep_ids(db)
+    newest = compare(runs, "sat", "sat")  # sat ran in two sweeps: the newest one is compared
+    assert newest.instances == 1 and newest.sweeps.startswith(f"one sweep: {seed}")
+    assert "load " in newest.sweeps
+    both = compare(runs, "sat", "circuit")  # only the first sweep ran both
+    assert both.instances == 12 and both.b.not_run == 0 and both.sweeps.startswith(f"one sweep: {first}")
+    apart = compare(runs, "dummy", "sat", set_name="masyu-smoke")  # no sweep ran both: said loudly
+    assert apart.instances == 12 and apart.sweeps.startswith("ACROSS SWEEPS")
+    assert f"dummy: {dummy}" in apart.sweeps and f"sat: {first}" in apart.sweeps
+    assert "ACROSS SWEEPS" in render(apart)
 
 
 def test_set_and_sweep_restrictions(runs, db):
-    whole = compare(runs, "sat", "circuit")
+    whole = compare(runs, "sat", "circuit", across=True)
     assert whole.instances == 12 and whole.a.not_run == 0 and whole.b.not_run == 1  # janko080: sat alone
     first, dummy, seed = sweep_ids(db)
     assert compare(runs, "sat", "circuit", sweeps=[first]).b.not_run == 0
     assert compare(runs, "sat", "sat", sweeps=[seed]).instances == 1  # janko001 was stored by the first
     assert compare(runs, "sat", "sat", sweeps=[seed[:-3], first]).instances == 13  # a unique prefix will do
-    assert compare(runs, "sat", "sat", set_name="masyu-seed").instances == 2
+    assert compare(runs, "sat", "sat", set_name="masyu-seed", across=True).instances == 2
+    # One sweep by default: the seed sweep ran one of the set's two puzzles (the first had stored the other).
+    assert compare(runs, "sat", "sat", set_name="masyu-seed").instances == 1
     with pytest.raises(ValueError, match="matches no sweep"):
         compare(runs, "sat", "circuit", sweeps=["no-such-sweep"])
     with pytest.raises(KeyError):
@@ -112,7 +132,9 @@ def test_cli_text_and_json(db, capsys):
     assert cli.main(["--db", str(db), "sat", "circuit", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["instances"] == 12 and len(out["per_instance"]) == out["both_solved"] == 12
-    assert out["a"]["config"] == "sat" and out["b"]["not_run"] == 1
+    assert out["a"]["config"] == "sat" and out["b"]["not_run"] == 0  # one sweep: the one that ran both
     assert cli.main(["--db", str(db), "sat", "nosuch"]) == 2
     assert "nosuch" in capsys.readouterr().err
-    assert render(compare(plots.load(db), "sat", "sat")).count("ties 13") == 1
+    assert render(compare(plots.load(db), "sat", "sat", across=True)).count("ties 13") == 1
+    assert cli.main(["--db", str(db), "sat", "circuit", "--across-sweeps"]) == 0
+    assert "ACROSS SWEEPS" in capsys.readouterr().out

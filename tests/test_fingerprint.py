@@ -39,6 +39,17 @@ def test_a_fingerprint_covers_the_encodings_own_modules_and_the_checker_not_othe
     assert len({fingerprint.compute(n) for n in registry.names()}) == len(registry.names())
 
 
+def test_the_harness_fingerprint_covers_the_runner_the_measures_the_checker_dispatch_and_uniqueness():
+    modules = set(fingerprint.harness_scope().modules)
+    assert {"harness.run.supervise", "harness.run.worker", "harness.run.execute", "harness.unique",
+            "harness.encoding", "harness.kinds", "harness.instances"} <= modules
+    outside = ("loopbench_encodings", "harness.analysis", "harness.kinds.")
+    assert not any(m.startswith(outside) for m in modules)
+    described = fingerprint.describe_harness()
+    assert described["harness_fingerprint"] == fingerprint.digest(fingerprint.harness_scope())
+    assert set(described["modules"]) == modules
+
+
 def test_rows_carry_the_fingerprint_and_the_key_depends_on_it(tmp_path):
     folder = write_instances(tmp_path / "set", [(2, 2)])
     db = tmp_path / "runs.sqlite"
@@ -51,6 +62,11 @@ def test_rows_carry_the_fingerprint_and_the_key_depends_on_it(tmp_path):
     other = fingerprint.Scope(spec["code"]["modules"][:-1], ())
     assert make_spec(Sweep([instance], ["dummy"]), instance, "dummy", registry.create("dummy").options, 0,
                      other)["identity"]["run_key"] != row.run_key
+    # The harness's code is in the key too: a changed runner means new runs.
+    assert row.harness_fingerprint == fingerprint.digest(fingerprint.harness_scope())
+    runner = fingerprint.Scope(spec["harness_code"]["modules"][:-1], ())
+    assert make_spec(Sweep([instance], ["dummy"]), instance, "dummy", registry.create("dummy").options, 0,
+                     None, runner)["identity"]["run_key"] != row.run_key
 
 
 def test_a_worker_whose_code_differs_from_the_plan_stores_nothing(tmp_path):
@@ -61,6 +77,9 @@ def test_a_worker_whose_code_differs_from_the_plan_stores_nothing(tmp_path):
     try:
         with pytest.raises(CodeChanged, match="changed during the sweep"):
             supervisor.run(stale)
+        runner = {**spec, "identity": {**spec["identity"], "harness_fingerprint": "0" * 16}}
+        with pytest.raises(CodeChanged, match="harness_fingerprint"):
+            supervisor.run(runner)
         assert supervisor.run(spec)["status"] == "unknown"
     finally:
         supervisor.close()

@@ -115,7 +115,7 @@ def test_table_numbers_match_summarize(runs, regenerated):
     assert dummy["solved"] == 0 and dummy["timeout"] + dummy["other"] == 2 and np.isnan(dummy["median_s"])
     # Speed-up over circuit: geometric mean of circuit time / config time on the instances both solved.
     times = real[real["encoding"].isin(["circuit", "sat"])].pivot(index="instance", columns="encoding",
-                                                                  values="solve_s")
+                                                                  values="solve_cpu_s")
     ratio = np.exp(np.mean(np.log(times["circuit"] / times["sat"])))
     np.testing.assert_allclose(table.loc["sat", "speedup_vs_circuit"], ratio, rtol=1e-9)
     assert table.loc["circuit", "speedup_vs_circuit"] == 1 and table.loc["sat", "both_solved"] == 4
@@ -135,6 +135,7 @@ def test_stamp_names_set_runs_limit_host_and_versions(runs):
     assert "time limit 0.5–20 s" in text
     assert f"host {runs['host'].iloc[0]}" in text
     assert f"ortools {runs['ortools_version'].iloc[0]}" in text and "python-sat" in text
+    assert text.splitlines()[2] == "times: CPU time of the encoding's own work (solve_cpu_s)"
 
 
 def test_cli_writes_files_and_reports(sweep_db, tmp_path, capsys):
@@ -158,6 +159,27 @@ def test_cli_draws_one_set_or_one_sweep_and_names_the_others(sweep_db, tmp_path,
     sweep = results.load(sweep_db).query("encoding == 'dummy'")["sweep_id"].iloc[0]
     assert plot.main(["--db", str(sweep_db), "--out", str(out), "--sweep", sweep]) == 0
     assert {p.name.split("-cactus")[0] for p in out.glob("*-cactus.png")} == {SPUN}
+
+
+def test_a_set_is_drawn_from_one_sweep_or_says_across_sweeps_with_each_load(sweep_db, runs, tmp_path, capsys):
+    instances = runs.loc[runs["encoding"] == "sat", "instance_specs"].iloc[0]
+    db = tmp_path / "two.sqlite"
+    shutil.copy(sweep_db, db)
+    common = ["--instances", instances, "--db", str(db), "--time-limit", "20", "--rerun"]
+    assert run_cli.main(["--encoding", ",".join(ENCODINGS), *common]) == 0  # the whole set again
+    newest = results.load(db)["sweep_id"].max()
+
+    def small(across=False):
+        return [part for (_, group), part in plot.chosen(plots.load(db), across) if group == "small"][0]
+
+    assert set(small()["sweep_id"]) == {newest} and len(small()) == 3 * 4
+    assert plots.stamp(small()).splitlines()[3].startswith(f"one sweep: {newest}")
+    # sat alone once more: a rerun replaces the runs it repeats, so no one sweep holds all three configs.
+    assert run_cli.main(["--encoding", "sat", *common]) == 0
+    apart = plots.stamp(small()).splitlines()[3]
+    assert apart.startswith("ACROSS SWEEPS") and f"circuit: {newest}" in apart and apart.count("load ") >= 3
+    assert plot.main(["--db", str(db), "--out", str(tmp_path / "out"), "--set", "small"]) == 0
+    assert "ACROSS SWEEPS" in capsys.readouterr().out
 
 
 def test_cli_refuses_empty_or_missing_database(tmp_path, capsys):

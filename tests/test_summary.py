@@ -5,7 +5,7 @@ import math
 
 import pandas as pd
 
-from harness.analysis.summary import par2, summarize
+from harness.analysis.summary import clock_axis, clock_note, par2, summarize, with_clock
 from harness.analysis.verdicts import disagreements, unsat_verdicts
 
 
@@ -34,6 +34,16 @@ def test_summarize_counts_statuses_and_means_par2():
     assert a["par2_s"] == (1.0 + 20.0 + 20.0 + 20.0) / 4
     assert a["median_s"] == 1.0  # only the verified solve counts
     assert (b["wrong"], b["par2_s"]) == (1, 20.0) and math.isnan(b["median_s"])
+
+
+def test_times_are_cpu_by_default_falling_back_to_wall_for_old_rows_and_saying_so():
+    mixed = runs().assign(solve_cpu_s=[0.5, 9.0, 1.0, None, 2.0, None])  # b's row predates the column
+    assert list(par2(mixed)[:1]) == [0.5] and summarize(mixed).loc["a", "median_s"] == 0.5
+    assert "CPU time" in clock_note(mixed) and "1 of 6 runs predate solve_cpu_s" in clock_note(mixed)
+    assert clock_axis(mixed) == "solve time (CPU; wall for old runs)"
+    wall = with_clock(mixed, "wall")
+    assert list(par2(wall)[:1]) == [1.0] and clock_note(wall).startswith("times: wall time")
+    assert clock_axis(runs()) == "solve time (CPU; wall for old runs)"  # no CPU column at all
 
 
 def claims() -> pd.DataFrame:
@@ -75,3 +85,24 @@ def test_disagreements_list_unsat_claims_against_verified_solutions():
     known = claims().iloc[:1].assign(status="wrong", detail="claimed unsat, but a known solution exists")
     assert list(disagreements(known)["solved_by"]) == ["the known solution"]
     assert disagreements(claims().iloc[:2]).empty
+
+
+def test_families_follow_the_code_the_encodings_share():
+    from harness.analysis.verdicts import families
+
+    found = families()
+    assert found["circuit"] == found["lazy"] and found["sat"] == found["propagator"]
+    assert len({found[e] for e in ("circuit", "sat", "asp", "dfs", "inference")}) == 5
+
+
+def test_two_encodings_of_one_model_confirm_nothing_and_a_checked_proof_certifies():
+    same = claims().iloc[:2].assign(encoding=["sat", "propagator"])
+    assert list(unsat_verdicts(same)) == ["unproven", "unproven"]
+    apart = claims().iloc[:2].assign(encoding=["sat", "circuit"])
+    assert list(unsat_verdicts(apart)) == ["confirmed", "confirmed"]
+    proof = same.assign(extra=['{"certified": 1}', "{}"])
+    assert list(unsat_verdicts(proof)) == ["certified", "unproven"]
+    table = summarize(proof)
+    sat, propagator = table.loc["sat"], table.loc["propagator"]
+    assert (sat["certified"], sat["unsat"], propagator["unproven"]) == (1, 0, 1)
+    assert list(par2(proof)) == [1.0, 20.0]  # a certified claim is an answer

@@ -1,5 +1,5 @@
 """Uniqueness as a harness feature: one mechanism (`harness.unique.ask_again`) behind `--unique` runs and
-the generators; the second answer is judged by the checker, and shares the run's time budget."""
+the generators; the second answer is judged by the checker, and has a time budget of its own."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_a_two_solution_puzzle_is_found_not_unique(text, solutions):
     assert row["status"] == "solved" and row["unique"] == 0
     second = row["detail"].removeprefix("second solution (checked): ")
     assert {row["solution"], second} == solutions
-    assert json.loads(row["extra"])["unique_s"] > 0
+    assert row["unique_s"] > 0 and json.loads(row["extra"])["unique_wall_s"] > 0
 
 
 def test_a_unique_puzzle_is_found_unique_and_not_asking_leaves_no_column():
@@ -94,16 +94,21 @@ def test_no_time_left_means_no_verdict():
     assert verdict.unique is None and "no time left" in verdict.detail
 
 
-def test_the_second_solve_gets_what_the_first_left():
+def test_the_second_solve_gets_the_limit_from_its_own_start():
     seen = []
 
     class Recorder(Scripted):
         def solve(self, puzzle, limits, seed, exclude=()):
-            seen.append((limits.time_s, exclude))
+            seen.append((limits.time_s, limits.cpu_origin, exclude))
             return Outcome("unsat")
 
-    ask_again(Recorder(Outcome("unsat")), read_text(WALLS_ONE), "#-|", Limits(time_s=2.5), 0)
-    assert seen == [(2.5, ("#-|",))]
+    import time
+
+    before = time.process_time()
+    spent = Limits(time_s=2.5, cpu_origin=before - 100)  # an origin long past: the first solve's budget
+    ask_again(Recorder(Outcome("unsat")), read_text(WALLS_ONE), "#-|", spent, 0)
+    [(time_s, origin, exclude)] = seen
+    assert time_s == 2.5 and origin >= before and exclude == ("#-|",)
 
 
 def test_solve_command_says_whether_the_solution_is_the_only_one(tmp_path, capsys):

@@ -7,8 +7,9 @@ beyond one of them is off). A black pearl is a turn (never two opposite edges) a
 uses continues straight through the neighbour (the edge beyond is on; none beyond the border
 means the edge is off). Written once as CP-SAT constraints, once as CNF clauses on the edge
 variables the loop machinery owns, and once as ASP integrity constraints over its `next`/`link`.
-`cnf_implied` adds clauses that follow from those rules and a pearl's degree 2 only through a
-conflict (the PySAT strategies' `implied=true`).
+`cnf_implied`, `cpsat_implied` and `asp_implied` add, per backend, the same constraints that follow
+from those rules and a pearl's degree 2 only through a conflict (`implied=true`, the default of
+every loop strategy: sat, propagator, circuit, lazy, asp), so a strategy comparison compares one model.
 """
 
 from __future__ import annotations
@@ -86,6 +87,21 @@ def _black_cpsat(model: Any, arm: Callable, c: Cell) -> None:
         else:
             model.add_implication(out, beyond)
 
+
+def cpsat_implied(puzzle: Masyu, m: Any) -> None:
+    """`cnf_implied`'s constraints on `m`'s edges: per black pearl, an edge of each axis; per white
+    pearl, the first edge of an axis with both edges in the grid (none: the model is infeasible)."""
+    grid = puzzle.grid
+    for c, pearl in puzzle.pearls.items():
+        def near(d: Direction, c: Cell = c) -> Any:
+            e = _arm(grid, c, d, 1)
+            return None if e is None else m.edge[e]
+
+        if pearl is Pearl.WHITE:
+            m.model.add_bool_or([near(a) for a, b in AXES if near(a) is not None and near(b) is not None])
+        else:
+            for a, b in AXES:
+                m.model.add_bool_or([v for v in (near(a), near(b)) if v is not None])
 
 # --- CNF ----------------------------------------------------------------------------------------------
 
@@ -177,6 +193,27 @@ horizontal(l;r). vertical(u;d).
 :- black(X), go(X,D), go(X,E), axis(D,E).
 :- black(X), go(X,D), next(X,D,Y), not go(Y,D).
 """
+
+
+LETTERS = {Direction.RIGHT: "r", Direction.UP: "u", Direction.LEFT: "l", Direction.DOWN: "d"}  # as ASP_RULES
+
+
+def asp_implied(puzzle: Masyu) -> str:
+    """`cnf_implied`'s constraints over `asp`'s `go`: a black pearl goes along each axis (a direction
+    past the border has no `go`), a white one along the first direction of an axis that fits."""
+    grid = puzzle.grid
+    lines = []
+    for c, pearl in sorted(puzzle.pearls.items()):
+        if pearl is Pearl.WHITE:
+            groups = [[a for a, b in AXES if _arm(grid, c, a, 1) and _arm(grid, c, b, 1)]]
+        else:
+            groups = [list(axis) for axis in AXES]
+        x = f"({c[0]},{c[1]})"
+        for group in groups:
+            # A white pearl with no axis that fits has no answer: the constraint's body is the pearl.
+            body = ", ".join(f"not go({x},{LETTERS[d]})" for d in group) or f"white({x})"
+            lines.append(f":- {body}.")
+    return "\n".join(lines) + "\n"
 
 
 def asp(puzzle: Masyu) -> str:

@@ -6,7 +6,10 @@ restriction. Instances are those both configs ran (seeds aggregated as in `plots
 each is solved by both, by one, or by neither. On the instances both solved (verified), the
 speed-up is B's time / A's time (>1: A faster), summarised by its geometric mean with a
 percentile bootstrap interval (`plots.stats`); PAR-2 per config is `summary.summarize` over
-the runs on the instances both ran.
+the runs on the instances both ran. Times are CPU time of the encoding's own work unless asked
+for wall time (`clock`); the comparison says which (`clock_note`). Both configs' runs come from
+one sweep, the newest that ran both (`sweeps.one_sweep`), unless sweeps are named or `across`
+is asked; the comparison says which sweep(s), with each side's load (`sweeps.sweep_note`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import pandas as pd
 
 from harness.analysis.plots.data import instance_set, per_instance, resolve_baseline, with_config
 from harness.analysis.plots.stats import RatioEstimate, bootstrap_geomean, paired_ratios
-from harness.analysis.summary import summarize
+from harness.analysis.summary import clock_note, summarize, with_clock
+from harness.analysis.sweeps import one_sweep, sweep_note
 
 KEY = ["instance_set", "instance"]
 
@@ -50,6 +54,8 @@ class Comparison:
     ties: int
     speedup: RatioEstimate  # of A over B: geometric mean of B time / A time
     per_instance: pd.DataFrame = field(repr=False)  # both solved: a_s, b_s, speedup
+    clock: str = ""  # which clock the times are on (`summary.clock_note`)
+    sweeps: str = ""  # which sweep(s) the runs come from, with their load (`sweeps.sweep_note`)
 
     def to_dict(self) -> dict[str, Any]:
         def clean(x: Any) -> Any:
@@ -94,17 +100,21 @@ def restrict(runs: pd.DataFrame, set_name: str | None = None, sweeps: Sequence[s
 
 
 def compare(runs: pd.DataFrame, a: str, b: str, set_name: str | None = None, sweeps: Sequence[str] = (),
-            level: float = 0.95, resamples: int = 10_000, seed: int = 0) -> Comparison:
+            level: float = 0.95, resamples: int = 10_000, seed: int = 0, clock: str = "cpu",
+            across: bool = False) -> Comparison:
     """Compare config `a` with config `b` over `runs` (as `plots.load` gives them); see the module doc.
 
-    `a` and `b` are config labels, or an encoding name with one config. Raises ValueError when one
-    names no config or several.
+    `a` and `b` are config labels, or an encoding name with one config; `clock` is `cpu` or `wall`;
+    `across`: the runs of every sweep (else the newest sweep that ran both, unless `sweeps` names some).
+    Raises ValueError when one names no config or several.
     """
-    runs = with_config(runs)  # label over the whole database, then restrict
+    runs = with_config(with_clock(runs, clock))  # label over the whole database, then restrict
     configs = sorted(runs["config"].unique())
     a, b = resolve_baseline(configs, a, "config A"), resolve_baseline(configs, b, "config B")
     runs = restrict(runs, set_name, sweeps)
     runs = runs[runs["config"].isin([a, b])]
+    if not sweeps and not across:
+        runs = one_sweep(runs, [a, b])
     inst = per_instance(runs)
     ran = {c: set(map(tuple, inst.loc[inst["config"] == c, KEY].to_numpy())) for c in (a, b)}
     solved = {c: set(map(tuple, inst.loc[(inst["config"] == c) & inst["solved"], KEY].to_numpy()))
@@ -138,6 +148,7 @@ def compare(runs: pd.DataFrame, a: str, b: str, set_name: str | None = None, swe
         neither_solved=len(common - solved[a] - solved[b]),
         wins=int((up > 1).sum()), losses=int((up < 1).sum()), ties=int((up == 1).sum()),
         speedup=bootstrap_geomean(up, level=level, resamples=resamples, seed=seed), per_instance=pairs,
+        clock=clock_note(runs), sweeps=sweep_note(runs),
     )
 
 
@@ -153,7 +164,7 @@ def render(c: Comparison, limit: int = 20) -> str:
             ("only this one solved", str(len(a.only_solved)), str(len(b.only_solved)))]
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [f"{a.config} vs {b.config} on the {c.instances} instances both ran "
-             f"({c.both_solved} solved by both, {c.neither_solved} by neither)", ""]
+             f"({c.both_solved} solved by both, {c.neither_solved} by neither)", c.clock, c.sweeps, ""]
     lines += ["  ".join([r[0].ljust(widths[0]), r[1].rjust(widths[1]), r[2].rjust(widths[2])]).rstrip()
               for r in rows]
     lines.append("")

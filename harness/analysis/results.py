@@ -43,20 +43,29 @@ def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:
 def latest(runs: pd.DataFrame) -> pd.DataFrame:
     """The runs of the newest code only: what summaries, plots and notebooks show unless asked otherwise.
 
-    Per encoding and options, only the runs with the fingerprint of the most recent run (rows from
-    before fingerprints count as one older version); and per run identity (puzzle, encoding,
-    options, seed, limits, code), only the newest row, so a `--rerun` replaces what it ran again.
+    Per encoding and options, only the runs with the code version of the most recent run (the
+    encoding's fingerprint and the harness fingerprint: `code_version`; rows from before either
+    count as older versions); and per run identity (puzzle, encoding, options, seed, limits, code),
+    only the newest row, so a `--rerun` replaces what it ran again.
     """
     if runs.empty:
         return runs
     when = runs["finished_at"].fillna(runs["started_at"]).fillna("")
-    code = runs["fingerprint"].fillna("") if "fingerprint" in runs else pd.Series("", index=runs.index)
+    code = code_version(runs)
     ordered = runs.assign(_when=when, _code=code).sort_values("_when", kind="stable")
     newest = ordered.groupby(["encoding", "options"], dropna=False)["_code"].transform("last")
     kept = ordered[ordered["_code"] == newest]
     identity = ["instance_sha256", "encoding", "options", "seed", "time_limit_s", "memory_limit_mb", "_code"]
     kept = kept.drop_duplicates(subset=identity, keep="last")
     return runs[runs.index.isin(kept.index)]
+
+
+def code_version(runs: pd.DataFrame) -> pd.Series:
+    """Each run's code version: its encoding fingerprint and harness fingerprint ("" for a missing one)."""
+    def column(name: str) -> pd.Series:
+        return runs[name].astype(object).fillna("") if name in runs else pd.Series("", index=runs.index)
+
+    return column("fingerprint").astype(str) + "/" + column("harness_fingerprint").astype(str)
 
 
 def snapshot_path(db: str | Path) -> Path:

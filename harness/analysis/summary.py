@@ -1,14 +1,74 @@
-"""Per-encoding summary of runs: counts by status, PAR-2 and median time over verified solves."""
+"""Per-encoding summary of runs: counts by status, PAR-2 and median time over verified solves.
+
+Times are on one clock, CPU by default: `solve_cpu_s`, the CPU time of the encoding's own work,
+the clock the time limit is judged on. A run stored before that column existed falls back to its
+wall time (`solve_s`), and `clock_note` says how many did. `with_clock(runs, "wall")` ranks on
+wall time (`solve_s`) instead; every figure and table says which clock it shows.
+"""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from harness.analysis.verdicts import CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
+from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
 
 # Column order of the summary; `timeout` etc. count runs with that status. `unsat` counts confirmed
-# claims only; `unproven` the unsat claims no second encoding backs; a refuted one counts as `wrong`.
-STATUS_COLUMNS = ("solved", "wrong", "unsat", "unproven", "timeout", "memout", "crash", "error", "unknown")
+# claims only (another model family agrees); `certified` the claims a checked proof backs; `unproven`
+# the rest; a refuted one counts as `wrong`.
+STATUS_COLUMNS = ("solved", "wrong", "unsat", "certified", "unproven", "timeout", "memout", "crash", "error",
+                  "unknown")
+
+
+CLOCKS = ("cpu", "wall")
+
+
+def with_clock(runs: pd.DataFrame, clock: str = "cpu") -> pd.DataFrame:
+    """The runs with a `clock` column naming the clock their times are read on (`cpu` or `wall`)."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock {clock!r} is not one of {', '.join(CLOCKS)}")
+    return runs.assign(clock=clock)
+
+
+def clock_of(runs: pd.DataFrame) -> str:
+    """The clock the runs are read on: `cpu` unless `with_clock` said otherwise."""
+    if "clock" in runs and len(runs) and (runs["clock"] == "wall").all():
+        return "wall"
+    return "cpu"
+
+
+def solve_time(runs: pd.DataFrame) -> pd.Series:
+    """Each run's solve time on its clock: `solve_cpu_s` (or `solve_s` for a run without it), or `solve_s`."""
+    wall = pd.to_numeric(runs["solve_s"], errors="coerce").astype(float)
+    if clock_of(runs) == "wall" or "solve_cpu_s" not in runs:
+        return wall
+    return pd.to_numeric(runs["solve_cpu_s"], errors="coerce").astype(float).fillna(wall)
+
+
+def wall_fallbacks(runs: pd.DataFrame) -> int:
+    """How many runs read on the CPU clock have no `solve_cpu_s` (stored before it) and show wall time."""
+    if clock_of(runs) == "wall" or runs.empty:
+        return 0
+    cpu = runs["solve_cpu_s"] if "solve_cpu_s" in runs else pd.Series(float("nan"), index=runs.index)
+    return int((cpu.isna() & runs["solve_s"].notna()).sum())
+
+
+def clock_note(runs: pd.DataFrame) -> str:
+    """One line saying which clock the runs' times are on, and which runs fall back to wall time."""
+    if clock_of(runs) == "wall":
+        return "times: wall time of the encoding's own work (solve_s)"
+    note = "times: CPU time of the encoding's own work (solve_cpu_s)"
+    old = wall_fallbacks(runs)
+    if old:
+        note += (f"; {old} of {len(runs)} runs predate solve_cpu_s and show wall time (solve_s) instead, "
+                 "which runs ahead of CPU time on a loaded machine")
+    return note
+
+
+def clock_axis(runs: pd.DataFrame) -> str:
+    """An axis label's words for the runs' time: `solve CPU time`, `solve wall time`, or a mix."""
+    if clock_of(runs) == "wall":
+        return "solve wall time"
+    return "solve CPU time" if not wall_fallbacks(runs) else "solve time (CPU; wall for old runs)"
 
 
 def solved_mask(runs: pd.DataFrame) -> pd.Series:
@@ -26,27 +86,33 @@ def shown_status(runs: pd.DataFrame) -> pd.Series:
     verdict = verdicts_of(runs)
     status = runs["status"].astype(object).copy()
     status[(verdict == UNPROVEN).fillna(False).to_numpy()] = "unproven"
+    status[(verdict == CERTIFIED).fillna(False).to_numpy()] = "certified"
     status[(verdict == REFUTED).fillna(False).to_numpy()] = "wrong"
     return status
 
 
 def par2(runs: pd.DataFrame) -> pd.Series:
-    """Per-run PAR-2 score: solve time if verified-solved or a confirmed unsat, else twice the time limit.
+    """Per-run PAR-2 score: solve time (`solve_time`) if verified-solved or a confirmed unsat, else twice
+    the time limit.
 
-    An unsat claim that no second encoding confirms (or that a solution refutes) is not an answer.
+    An unsat claim that neither another model family confirms nor a checked proof certifies (or that a
+    solution refutes) is not an answer.
     `error` runs (bad input: no encoding ran) score NaN, so they do not count in a mean.
     """
-    confirmed = (runs["status"] == "unsat") & (verdicts_of(runs) == CONFIRMED).fillna(False)
+    confirmed = (runs["status"] == "unsat") & verdicts_of(runs).isin([CONFIRMED, CERTIFIED]).fillna(False)
     answered = solved_mask(runs) | confirmed
-    score = runs["solve_s"].where(answered, 2 * runs["time_limit_s"])
+    score = solve_time(runs).where(answered, 2 * runs["time_limit_s"])
     return score.where(runs["status"] != "error")
 
 
 def summarize(runs: pd.DataFrame, by: str = "encoding") -> pd.DataFrame:
-    """One row per `by` value: runs, a count per status, PAR-2 (mean, s) and median solve time (s)."""
+    """One row per `by` value: runs, a count per status, PAR-2 (mean, s) and median solve time (s).
+
+    Times on the runs' clock (`solve_time`; `clock_note` says which).
+    """
     if runs.empty:
         return pd.DataFrame(columns=["runs", *STATUS_COLUMNS, "par2_s", "median_s"])
-    runs = runs.assign(_par2=par2(runs), _solved_s=runs["solve_s"].where(solved_mask(runs)),
+    runs = runs.assign(_par2=par2(runs), _solved_s=solve_time(runs).where(solved_mask(runs)),
                        _status=shown_status(runs))
     counts = pd.crosstab(runs[by], runs["_status"]).reindex(columns=list(STATUS_COLUMNS), fill_value=0)
     counts.columns.name = None

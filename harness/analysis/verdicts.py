@@ -3,18 +3,94 @@
 An encoding that says `unsat` gives nothing the checker can judge. A claim is therefore
 - `refuted` when any run of the same puzzle (same `instance_sha256`, any encoding, any code
   version) has a solution the checker accepted: the puzzle has a solution, the claim is wrong;
-- `confirmed` when not refuted and a second, different encoding also said `unsat`;
-- `unproven` otherwise: one encoding's word alone.
+- `certified` when not refuted and the run's own unsat proof was checked (`certified` = 1, a
+  column or an `extra` key, set by a proof checker; the hook for it);
+- `confirmed` when not refuted and an encoding of another model family also said `unsat`;
+- `unproven` otherwise: one model's word alone, however many encodings of it agree.
 (A claim against a known solution stored with the instance is judged when the run is made: it is
-recorded as `wrong`.) Summaries count a refuted claim as wrong, an unproven one apart, and PAR-2
-counts only confirmed claims as answered.
+recorded as `wrong`.) Summaries count a refuted claim as wrong, an unproven one apart, a certified
+one apart from a confirmed one, and PAR-2 counts certified and confirmed claims as answered.
+
+Model families (`families`): two encodings are of one family when their models share code, read
+off their fingerprint scopes (`harness.fingerprint.scope`), so the families follow the code and
+cannot go stale. Model code is every module of the encodings package an encoding uses, except
+`SHARED_INFRASTRUCTURE`: the packages' `__init__`s, the loop arrays (edge numbering per grid),
+the sub-loop finder (`loop.cuts`) and the kinds' rules modules (`rules.*`, which hold each
+backend's clue constraints as functions of their own). Encodings sharing a model module are one
+family (transitively). Today: {circuit, lazy, cpsat} (`loop.cpsat`), {sat, propagator}
+(`loop.cnf`, `sat`, `_plain_sat`), {asp} (`loop.asp`), {dfs}, {inference} (they share no module);
+an encoding no longer registered is a family of its own.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+
 import pandas as pd
 
-REFUTED, CONFIRMED, UNPROVEN = "refuted", "confirmed", "unproven"
+REFUTED, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "certified", "confirmed", "unproven"
+ENCODINGS_PACKAGE = "loopbench_encodings"
+# Modules shared by the loop encodings that are not one backend's model: where a bug could make two
+# families agree wrongly. Listed so the families say what they leave out (docs/FORMATS.md).
+SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.arrays", f"{ENCODINGS_PACKAGE}.loop.cuts",
+                         f"{ENCODINGS_PACKAGE}.rules")
+
+
+def _model_modules(encoding: str) -> frozenset[str]:
+    from harness import fingerprint
+
+    modules = fingerprint.scope(encoding).modules
+    return frozenset(
+        m for m in modules
+        if m.startswith(ENCODINGS_PACKAGE + ".") and not fingerprint._is_package(m)
+        and not any(m == shared or m.startswith(shared + ".") for shared in SHARED_INFRASTRUCTURE))
+
+
+@cache
+def families() -> dict[str, str]:
+    """Each registered encoding's model family: the sorted names of the encodings sharing its model code,
+    joined by `+` (`circuit+cpsat+lazy`)."""
+    from harness import registry
+
+    names = sorted(registry.names())
+    code = {name: _model_modules(name) for name in names}
+    parent = {name: name for name in names}
+
+    def root(name: str) -> str:
+        while parent[name] != name:
+            name = parent[name]
+        return name
+
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if code[a] & code[b]:
+                parent[root(b)] = root(a)
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(root(name), []).append(name)
+    return {name: "+".join(groups[root(name)]) for name in names}
+
+
+def family(encoding: str) -> str:
+    """The model family of an encoding (its own name if it is not registered)."""
+    return families().get(encoding, encoding)
+
+
+def certified(runs: pd.DataFrame) -> pd.Series:
+    """Whether each run's unsat proof was checked: a `certified` column, else that `extra` key."""
+    if "certified" in runs:
+        return runs["certified"].fillna(0).astype(int) == 1
+
+    def said(blob: object) -> bool:
+        try:
+            return isinstance(blob, str) and bool(blob) and json.loads(blob).get("certified") in (1, True)
+        except (json.JSONDecodeError, AttributeError):
+            return False
+
+    if "extra" not in runs:
+        return pd.Series(False, index=runs.index)
+    return runs["extra"].map(said).astype(bool)
 
 
 def _puzzle_key(runs: pd.DataFrame) -> pd.Series:
@@ -32,7 +108,7 @@ def _verified(runs: pd.DataFrame) -> pd.Series:
 
 
 def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
-    """Per run: `refuted`, `confirmed` or `unproven` for each `unsat` run, NA for the others.
+    """Per run: `refuted`, `certified`, `confirmed` or `unproven` for each `unsat` run, NA for the others.
 
     Judge over every run there is (a whole database), before selecting: a solution found in
     another sweep refutes a claim all the same.
@@ -45,10 +121,13 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
     if not unsat.any():
         return verdicts
     solved = set(key[_verified(runs)])
-    claimants = runs[unsat].groupby(key[unsat])["encoding"].nunique()
+    model = runs.loc[unsat, "encoding"].map(lambda e: family(str(e)))
+    claimants = model.groupby(key[unsat]).nunique()
+    proven = certified(runs)
     for index in runs.index[unsat]:
         k = key[index]
-        verdicts[index] = REFUTED if k in solved else CONFIRMED if claimants.get(k, 0) >= 2 else UNPROVEN
+        verdicts[index] = (REFUTED if k in solved else CERTIFIED if proven[index]
+                           else CONFIRMED if claimants.get(k, 0) >= 2 else UNPROVEN)
     return verdicts
 
 

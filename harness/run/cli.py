@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
           f"harness; database {plan.db}")
     print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
           else "(no runs)")
+    if not report.summary.empty:
+        print(report.clock)
     if not report.disagreements.empty:
         print(f"\ndisagreements: {len(report.disagreements)} puzzle(s) called unsat by some runs, while a "
               "solution the checker accepts exists:")

@@ -1,10 +1,13 @@
 """One run in this process: solve with an encoding, judge the answer, and return the run's row.
 
-The row holds the run's identity, outcome and the encoding's own measures; with `unique`, the
-encoding is asked again with its verified solution excluded (`harness.unique.ask_again`, within
-what is left of the run's time budget) and the row's `unique` column says what it found. Process-level
-measures (wall_s, cpu_s, peak_rss_mb) and the `timeout`/`memout`/`crash` overlays belong to the
-runner that hosts this call.
+The row holds the run's identity, outcome and the encoding's own measures: `solve_s` (wall) and
+`solve_cpu_s` (CPU, `time.process_time`: every thread of this process) of the encoding's own work,
+from the call of `solve` to its return, with the run's CPU budget starting at that call
+(`Limits.cpu_origin`); `check_s`, the checker's CPU time. With `unique`, the encoding is asked
+again with its verified solution excluded (`harness.unique.ask_again`) under a budget of its own,
+the same limit counted from the second solve's start, and the row's `unique` column says what it
+found (`unique_s`: that solve's CPU time). Process-level measures (wall_s, cpu_s, peak_rss_mb) and
+the `timeout`/`memout`/`crash` overlays belong to the runner that hosts this call.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from harness import fingerprint, kinds, registry
@@ -24,28 +29,30 @@ STAT_COLUMNS = ("build_s", "iterations", "cuts", "conflicts")
 
 
 def run_key(instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
-            code: str = "", unique: bool = False) -> str:
+            code: str = "", unique: bool = False, harness: str = "") -> str:
     """The run's identity: a hash of the puzzle's content, the encoding, its options, the seed, the
-    limits, the fingerprint of the code that runs it (`harness.fingerprint`) and whether
-    uniqueness was asked.
+    limits, the fingerprints of the code that runs it (`harness.fingerprint`: the encoding's, and
+    the harness's) and whether uniqueness was asked.
 
     The limits are hashed so that a sweep with a longer time limit runs again what timed out under
-    a shorter one; the fingerprint, so that changed code (or solver versions) means new runs; a run
+    a shorter one; the fingerprints, so that changed code (or solver versions) means new runs; a run
     that asked for uniqueness is another run.
     """
     key = [instance.content_hash, encoding, options, seed, limits.time_s, limits.memory_mb, code]
+    key += [harness] if harness else []  # keys made before the harness fingerprint stay as they were
     blob = json.dumps(key + ["unique"] * unique, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
 def identity(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits, code: str = "",
-    unique: bool = False,
+    unique: bool = False, harness: str = "",
 ) -> dict[str, Any]:
     puzzle = instance.puzzle
     return {
-        "run_key": run_key(instance, encoding, options, seed, limits, code, unique),
+        "run_key": run_key(instance, encoding, options, seed, limits, code, unique, harness),
         "fingerprint": code or None,
+        "harness_fingerprint": harness or None,
         "instance": instance.name,
         "source": instance.source,
         "instance_sha256": instance.content_hash,
@@ -62,22 +69,29 @@ def execute(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
     code: dict[str, list[str]] | None = None,
     unique: bool = False,
+    answered: Callable[[dict[str, Any]], None] | None = None,
+    harness_code: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
     The row records the options with the encoding's defaults filled in, as sweeps key them, and
-    the fingerprint of this process's code for the encoding (`code`: the modules and imports the
-    coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
-    With `unique`, a verified answer is followed by a second solve that excludes it (same budget).
+    the fingerprints of this process's code for the encoding (`code`: the modules and imports the
+    coordinator found, `fingerprint.Scope.as_dict()`; None: find them here) and for the harness
+    (`harness_code`, the same for `fingerprint.harness_scope()`).
+    With `unique`, a verified answer is followed by a second solve that excludes it, with a budget
+    of its own; `answered(row)` is called with the row before that solve, so a runner can keep the
+    verified answer should the second solve be killed.
     """
+    runner = fingerprint.harness_scope() if harness_code is None else fingerprint.Scope(**harness_code)
+    harness = fingerprint.loaded(tuple(runner.modules), tuple(runner.imports))
     try:
         solver = registry.create(encoding, **options)
     except ValueError as exc:
-        row = identity(instance, encoding, options, seed, limits, unique)
+        row = identity(instance, encoding, options, seed, limits, unique=unique, harness=harness)
         return {**row, "status": "error", "detail": str(exc), "verified": None}
     scope = fingerprint.scope(encoding) if code is None else fingerprint.Scope(**code)
     printed = fingerprint.loaded(tuple(scope.modules), tuple(scope.imports))
-    row = identity(instance, encoding, solver.options, seed, limits, printed, unique)
+    row = identity(instance, encoding, solver.options, seed, limits, printed, unique, harness)
     if instance.puzzle is None:
         return {**row, "status": "error", "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):
@@ -85,11 +99,15 @@ def execute(
         return {**row, "status": "error", "detail": detail, "verified": None}
 
     solver.prepare()
-    start = time.perf_counter()
-    outcome = solver.solve(instance.puzzle, limits, seed)
-    solve_s = time.perf_counter() - start
-    row = {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
+    cpu0, start = time.process_time(), time.perf_counter()  # the budget starts here, for the encoding too
+    outcome = solver.solve(instance.puzzle, replace(limits, cpu_origin=cpu0), seed)
+    solve_s, solve_cpu_s = time.perf_counter() - start, time.process_time() - cpu0
+    check0 = time.process_time()
+    verdict = {**judge(instance, outcome), "check_s": time.process_time() - check0}
+    row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
     if unique and row["status"] == "solved":
+        if answered is not None:
+            answered(row)
         row.update(uniqueness(solver, instance, row, limits, seed))
     return row
 
@@ -98,14 +116,21 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
                seed: int) -> dict[str, Any]:
     """A solved run's `unique` column, with the second solution or why there is no verdict in `detail`.
 
-    The second solve gets what the first left of the time limit; its time is `unique_s` in `extra`.
+    The second solve has a budget of its own: the run's time limit in CPU time, counted from its own
+    start (`ask_again` sets the origin). Its CPU time is `unique_s`, its wall time `unique_wall_s`
+    in `extra`; one that answers past its budget gives no verdict, as a late first answer gives none.
     """
-    left = Limits(time_s=limits.time_s - row["solve_s"], memory_mb=limits.memory_mb)
-    verdict = ask_again(solver, instance.puzzle, row["solution"], left, seed)
-    extra = {**json.loads(row["extra"]), "unique_s": verdict.solve_s}
-    detail = "; ".join(filter(None, [row.get("detail"), verdict.detail]))
+    verdict = ask_again(solver, instance.puzzle, row["solution"], limits, seed)
+    unique, unique_s = verdict.unique, verdict.solve_cpu_s
+    said = verdict.detail
+    if unique is not None and unique_s > limits.time_s:
+        unique = None
+        said = (f"uniqueness unknown: the second solve used {unique_s:.2f} s of CPU, over its own "
+                f"{limits.time_s:g} s budget" + (f" ({said})" if said else ""))
+    extra = {**json.loads(row["extra"]), "unique_wall_s": verdict.solve_s}
+    detail = "; ".join(filter(None, [row.get("detail"), said]))
     extra_json = json.dumps(extra, sort_keys=True, default=str)
-    return {"unique": verdict.unique, "detail": detail, "extra": extra_json}
+    return {"unique": unique, "unique_s": unique_s, "detail": detail, "extra": extra_json}
 
 
 def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
@@ -139,8 +164,9 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
     return {"status": "unknown", "verified": None, "detail": outcome.stats.get("reason", "")}
 
 
-def measures(outcome: Outcome, solve_s: float) -> dict[str, Any]:
+def measures(outcome: Outcome, solve_s: float, solve_cpu_s: float | None = None) -> dict[str, Any]:
     stats = dict(outcome.stats)
     stats.pop("reason", None)
     columns = {k: stats.pop(k) for k in STAT_COLUMNS if k in stats}
-    return {"solve_s": solve_s, **columns, "extra": json.dumps(stats, sort_keys=True, default=str)}
+    return {"solve_s": solve_s, "solve_cpu_s": solve_cpu_s, **columns,
+            "extra": json.dumps(stats, sort_keys=True, default=str)}

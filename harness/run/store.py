@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # (column, SQL type) as version 1 created them. FORMATS.md names the contract; keep names exact.
 RUN_COLUMNS_V1: tuple[tuple[str, str], ...] = (
@@ -58,6 +58,12 @@ RUN_COLUMNS_V1: tuple[tuple[str, str], ...] = (
 ADDED_RUN_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
     2: (("unique", "INTEGER"),),  # 1 one solution, 0 a second exists, NULL not asked or no verdict
     3: (("fingerprint", "TEXT"),),  # of the encoding's code and solver versions (harness.fingerprint)
+    4: (
+        ("solve_cpu_s", "REAL"),  # CPU time of the encoding's own work: what the limit is judged on
+        ("check_s", "REAL"),  # CPU time of the independent checker
+        ("unique_s", "REAL"),  # CPU time of the uniqueness solve (NULL when not asked)
+        ("harness_fingerprint", "TEXT"),  # of the runner, checker, uniqueness and measurement code
+    ),
 }
 ADDED_SWEEP_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
     2: (("unsupported", "INTEGER"),),  # instance x encoding pairs left out: the encoding lacks the kind
@@ -101,6 +107,7 @@ MIGRATIONS: dict[int, list[str]] = {
     2: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[2]]
     + [f"ALTER TABLE sweeps ADD COLUMN {q(n)} {t}" for n, t in ADDED_SWEEP_COLUMNS[2]],
     3: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[3]],
+    4: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[4]],
 }
 ADD_COLUMN = re.compile(r'ALTER TABLE\s+"?(\w+)"?\s+ADD COLUMN\s+"?(\w+)"?', re.IGNORECASE)
 

@@ -2,7 +2,11 @@
 
 The supervisor watches the worker's CPU time since the run began (/proc/PID/stat), its RSS
 (/proc/PID/status) and the wall clock; past a limit it kills the worker's whole process group
-and records `timeout` or `memout`, and the next run starts a fresh worker. A worker that dies
+and records `timeout` or `memout`, and the next run starts a fresh worker. The CPU limit it kills
+at is the whole run's (`worker.cpu_budget`: one time limit per solve, a uniqueness solve having
+its own, plus the harness's slack); an answer is judged on the encoding's own CPU time
+(`solve_cpu_s`, `overlay`). A run killed during its uniqueness solve keeps the verified answer
+the worker wrote before it (`interim.json`), with `unique` empty. A worker that dies
 on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
 is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker;
 it is also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it was ready (or
@@ -27,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
-from harness.run.worker import TAIL_CHARS, proc_status_kb
+from harness.run.worker import TAIL_CHARS, cpu_budget, proc_status_kb
 
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
 START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack
@@ -89,6 +93,7 @@ class WorkerProcess:
         self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
         self.stdout_path, self.stderr_path = self.dir / "stdout", self.dir / "stderr"
         self.result_path = self.dir / "result.json"
+        self.interim_path = self.dir / "interim.json"  # a verified answer before its uniqueness solve
         read_end, write_end = os.pipe()
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
             # Append mode: the supervisor truncates the files between runs and the worker keeps
@@ -230,11 +235,13 @@ class Supervisor:
         for path in (worker.stdout_path, worker.stderr_path):
             os.truncate(path, 0)  # each crash's detail shows its own run's output only
         worker.result_path.unlink(missing_ok=True)
+        worker.interim_path.unlink(missing_ok=True)
         request = {key: spec[key] for key in REQUEST_KEYS} | {"seq": self.seq}
         cpu0, delay0 = proc_cpu_s(worker.pid) or 0.0, proc_run_delay_s(worker.pid)
-        time_s, memory_kb = spec["time_s"], spec["memory_mb"] << 10
+        solves = 2 if spec.get("unique") else 1  # a uniqueness solve has a budget of its own
+        time_s, memory_kb = cpu_budget(spec["time_s"], solves == 2), spec["memory_mb"] << 10
         start = time.monotonic()
-        cap = start + spec.get("wall_cap_s", wall_cap(time_s))
+        cap = start + solves * spec.get("wall_cap_s", wall_cap(spec["time_s"]))
         try:
             worker.proc.stdin.write(json.dumps(request).encode() + b"\n")
             worker.proc.stdin.flush()
@@ -250,15 +257,17 @@ class Supervisor:
             elif not notify_open:
                 time.sleep(POLL_S)
             if worker.reap():
-                return {**self._died(worker), "wall_s": time.monotonic() - start,
+                fate = {**self._died(worker), "wall_s": time.monotonic() - start,
                         "cpu_s": self._total_cpu(worker, cpu0, 0.0), "peak_rss_mb": peak_kb / 1024 or None}
+                return self._interim(worker, spec, fate) or fate
             cpu = (proc_cpu_s(worker.pid) or cpu0) - cpu0
             rss_kb = proc_status_kb("VmRSS", str(worker.pid))
             peak_kb = max(peak_kb, proc_status_kb("VmHWM", str(worker.pid)))
             if rss_kb > memory_kb:  # memory first: of two limits crossed in one poll, it is the urgent one
                 reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS (limit {spec['memory_mb']} MB)")
             elif cpu >= time_s:
-                reason = ("timeout", f"killed at {cpu:.2f} s of CPU (limit {time_s:g} s)")
+                reason = ("timeout", f"killed at {cpu:.2f} s of CPU (limit {spec['time_s']:g} s per solve, "
+                                     f"{time_s:.3g} s for the run)")
             elif time.monotonic() > cap and (
                 waited := proc_run_delay_s(worker.pid) - delay0
             ) < time.monotonic() - cap:
@@ -269,13 +278,36 @@ class Supervisor:
             else:
                 continue
             worker.kill()
-            return {
+            fate = {
                 "status": reason[0],
                 "detail": reason[1],
                 "wall_s": time.monotonic() - start,
                 "cpu_s": self._total_cpu(worker, cpu0, cpu),
                 "peak_rss_mb": max(peak_kb, rss_kb) / 1024,
             }
+            return self._interim(worker, spec, fate) or fate
+
+    def _interim(self, worker: WorkerProcess, spec: dict[str, Any],
+                 fate: dict[str, Any]) -> dict[str, Any] | None:
+        """The verified answer a run wrote before its uniqueness solve, if the run ended during that solve.
+
+        The answer stands (judged by `overlay` on the first solve's own CPU time); `unique` stays
+        empty and `detail` says how the second solve ended. None when there is no such answer.
+        """
+        try:
+            answer = json.loads(worker.interim_path.read_text())
+        except (OSError, ValueError):
+            return None
+        if answer.get("seq") != self.seq:
+            return None
+        row = answer["row"]
+        ended = f"uniqueness unknown: the second solve was {fate['status']}: {fate['detail']}"
+        if fate["status"] != "crash":
+            ended = f"uniqueness unknown: the second solve was killed ({fate['status']}): {fate['detail']}"
+        measures = {"wall_s": fate["wall_s"], "cpu_s": fate["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"],
+                    "unique_peak_rss_mb": fate["peak_rss_mb"]}
+        detail = "; ".join(filter(None, [row.get("detail"), ended]))
+        return overlay({**row, **measures, "unique": None, "detail": detail}, spec)
 
     @staticmethod
     def _total_cpu(worker: WorkerProcess, cpu0: float, polled: float) -> float:
@@ -287,10 +319,11 @@ class Supervisor:
         answer = json.loads(worker.result_path.read_text())
         if answer["seq"] != self.seq:
             raise RuntimeError(f"worker {worker.pid} answered request {answer['seq']}, not {self.seq}")
-        theirs, ours = answer["row"].get("fingerprint"), spec["identity"].get("fingerprint")
-        if theirs and ours and theirs != ours:
-            raise CodeChanged(f"worker {worker.pid} runs code with fingerprint {theirs}, the sweep planned "
-                              f"{ours}: the code changed during the sweep; run the sweep again")
+        for column in ("fingerprint", "harness_fingerprint"):
+            theirs, ours = answer["row"].get(column), spec["identity"].get(column)
+            if theirs and ours and theirs != ours:
+                raise CodeChanged(f"worker {worker.pid} runs code with {column} {theirs}, the sweep planned "
+                                  f"{ours}: the code changed during the sweep; run the sweep again")
         measures = {"wall_s": wall_s, "cpu_s": answer["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"]}
         return overlay({**answer["row"], **measures}, spec)
 
@@ -317,19 +350,22 @@ class Supervisor:
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
 REQUEST_KEYS = ("name", "source", "text", "known_solution", "known_answer", "encoding", "options",
-                "seed", "time_s", "memory_mb", "code", "unique")
+                "seed", "time_s", "memory_mb", "code", "unique", "harness_code")
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
     """The runner's word over the encoding's: past the CPU or memory limit, a run is a timeout or memout.
 
-    One clock: the limit is CPU time, so a run is judged by the CPU it used (`cpu_s`), never by
-    the wall time it took. An answer that arrives after the limit is not a success (DESIGN.md):
+    One clock: the limit is CPU time, so a run is judged by the CPU its encoding used
+    (`solve_cpu_s`: from the call of solve() to its return; `cpu_s`, the whole run, for a row
+    without it), never by the wall time it took nor by the harness's own work (reading, checking,
+    a uniqueness solve). An answer that arrives after the limit is not a success (DESIGN.md):
     the late verdict is kept in `extra`-bound keys, the solution column stays empty. An `unknown`
     that used its CPU budget is a `timeout`; one that gave up with CPU budget left stays `unknown`.
     """
     time_s, memory_mb = spec["time_s"], spec["memory_mb"]
-    status, cpu_s = row["status"], row["cpu_s"]
+    status = row["status"]
+    cpu_s = row["solve_cpu_s"] if row.get("solve_cpu_s") is not None else row["cpu_s"]
     late = None
     if status in ("solved", "unsat", "unknown") and cpu_s > time_s:  # a wrong answer stays wrong
         late = ("timeout", f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit")

@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 
 from harness import fingerprint, provenance, registry
 from harness.analysis import results
-from harness.analysis.summary import summarize
+from harness.analysis.summary import clock_note, summarize
 from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits
 from harness.instances import Instance
@@ -80,21 +80,25 @@ class Report:
     unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
     # Puzzles of this sweep on which some run said unsat and another found a verified solution.
     disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
+    clock: str = ""  # which clock the summary's times are on (`summary.clock_note`)
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
-              code: fingerprint.Scope | None = None) -> dict:
+              code: fingerprint.Scope | None = None, harness: fingerprint.Scope | None = None) -> dict:
     """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text.
 
-    `code` is what the encoding's fingerprint covers (found here when None); the worker hashes
-    the same modules and the run is stored only if it gets the same fingerprint.
+    `code` is what the encoding's fingerprint covers, `harness` what the harness fingerprint covers
+    (each found here when None); the worker hashes the same modules and the run is stored only if
+    it gets the same fingerprints.
     """
     code = code or fingerprint.scope(encoding)
+    harness = harness or fingerprint.harness_scope()
     limits = Limits(sweep.time_s, sweep.memory_mb)
     return {
         "identity": identity(instance, encoding, options, seed, limits, fingerprint.digest(code),
-                             sweep.unique),
+                             sweep.unique, fingerprint.digest(harness)),
         "code": code.as_dict(),
+        "harness_code": harness.as_dict(),
         "name": instance.name,
         "source": instance.source,
         "text": instance.text,  # the kind line included: the worker reads it back with kinds.read_text
@@ -121,6 +125,7 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
     """
     options = sweep.resolved_options()
     code = {name: fingerprint.scope(name) for name in sweep.encodings}  # once per sweep
+    harness = fingerprint.harness_scope()
     specs: dict[str, dict] = {}
     unsupported = 0
     for instance in sweep.instances:
@@ -129,7 +134,7 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
                 unsupported += 1
                 continue
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding])
+                spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding], harness)
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -211,7 +216,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
     return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
-                  contested)
+                  contested, clock_note(runs[mine]))
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:

@@ -8,8 +8,10 @@ the answer itself is a file written atomically, so a worker killed mid-write lea
 message. stdout and stderr are files the supervisor owns (solver logs, faulthandler dumps).
 
 Per run the worker resets its peak RSS (`clear_refs`), raises its own soft RLIMIT_CPU to
-used + limit + 1 s and its RLIMIT_AS to current size + 2 x memory limit (backstops: the
-supervisor kills at the limit first), and reports getrusage deltas and VmHWM.
+used + `cpu_budget` + 1 s and its RLIMIT_AS to current size + 2 x memory limit (backstops: the
+supervisor kills at those limits first), and reports getrusage deltas and VmHWM. A run that asks
+uniqueness writes its verified answer to `DIR/interim.json` before the second solve, so that a
+second solve killed by a limit leaves the first answer to the supervisor.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ from harness.instances import Instance
 from harness.run.execute import execute
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
+
+
+def cpu_budget(time_s: float, unique: bool = False) -> float:
+    """The CPU a whole run may use before it is killed: the limit once per solve (the uniqueness
+    solve has a budget of its own), plus slack for the harness's own work in the run (reading the
+    puzzle, the checker), which the limit does not count: an encoding is judged on `solve_cpu_s`."""
+    return (2 if unique else 1) * time_s + 0.5 + 0.02 * time_s
 
 
 def proc_status_kb(field: str, pid: str = "self") -> int:
@@ -72,21 +81,34 @@ def set_soft_limit(which: int, soft: int) -> None:
     resource.setrlimit(which, (soft, hard))
 
 
-def serve(request: dict[str, Any]) -> dict[str, Any]:
-    """Run one request under the worker-side backstops; always returns an answer, never raises."""
+def serve(request: dict[str, Any], interim: Path | None = None) -> dict[str, Any]:
+    """Run one request under the worker-side backstops; always returns an answer, never raises.
+
+    `interim`: where a verified answer is written before a uniqueness solve (None: nowhere).
+    """
     time_s, memory_mb = request["time_s"], request["memory_mb"]
+    unique = request.get("unique", False)
     reset_peak_rss()
-    cpu0, origin = cpu_seconds(), time.process_time()  # the budget starts now, for the encoding too
-    set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + time_s) + 1)
+    cpu0 = cpu_seconds()
+    set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + cpu_budget(time_s, unique)) + 1)
     set_soft_limit(resource.RLIMIT_AS, (proc_status_kb("VmSize") << 10) + (2 * memory_mb << 20))
+
+    def answered(row: dict[str, Any]) -> None:
+        if interim is not None:
+            answer = {"seq": request["seq"], "row": row, "cpu_s": cpu_seconds() - cpu0,
+                      "peak_rss_mb": proc_status_kb("VmHWM") / 1024}
+            with WRITING:
+                write_atomically(interim, json.dumps(answer, default=str))
+
     try:
         puzzle = kinds.read_text(request["text"], request["source"])
         instance = Instance(request["name"], request["source"], puzzle,
                             known_solution=request.get("known_solution", ""),
                             known_answer=request.get("known_answer", ""))
-        limits = Limits(time_s=time_s, memory_mb=memory_mb, cpu_origin=origin)
+        limits = Limits(time_s=time_s, memory_mb=memory_mb)  # execute starts the CPU clock at solve()
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
-                      code=request.get("code"), unique=request.get("unique", False))
+                      code=request.get("code"), unique=unique, answered=answered,
+                      harness_code=request.get("harness_code"))
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}
@@ -142,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         os.write(args.notify, b"R")
         for line in sys.stdin.buffer:
-            answer = serve(json.loads(line))
+            answer = serve(json.loads(line), folder / "interim.json")
             with WRITING:
                 write_atomically(result, json.dumps(answer, default=str))
             sys.stdout.flush()

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.analysis.summary import par2, solved_mask, summarize
+from harness.analysis.summary import clock_note, par2, solved_mask, summarize
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
 TABLE_STATUSES = ("solved", "wrong", "timeout")
@@ -73,7 +73,9 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
         for i in mine if varying else ():
             labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
     if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
-        code = ["old" if pd.isna(f) else str(f)[:8] for f in runs["fingerprint"]]
+        harness = runs["harness_fingerprint"] if "harness_fingerprint" in runs else [None] * len(runs)
+        code = [("old" if pd.isna(f) else str(f)[:8]) + ("" if pd.isna(h) else f"+{str(h)[:6]}")
+                for f, h in zip(runs["fingerprint"], harness, strict=True)]
         for label in set(labels):
             mine = [i for i, x in enumerate(labels) if x == label]
             if len({code[i] for i in mine}) > 1:
@@ -263,7 +265,10 @@ def markdown(frame: pd.DataFrame, digits: int = 3) -> str:
 
 
 def stamp(runs: pd.DataFrame) -> str:
-    """Two lines saying what a figure shows: sets, runs, limit; then host, solver versions, commit."""
+    """What a figure shows, in four lines: sets, runs, limit; host, solver versions, commit; the clock;
+    the sweep (one, with its load, or ACROSS SWEEPS with each side's: `sweeps.sweep_note`)."""
+    from harness.analysis.sweeps import sweep_note
+
     set_of = runs["source"].map(instance_set)
     sets = sorted(set(set_of))
     if "instance_specs" in runs:
@@ -296,7 +301,7 @@ def stamp(runs: pd.DataFrame) -> str:
         dirty = "dirty" in runs and (runs["dirty"] == 1).any()
         more = "…" if len(commits) > 3 else ""
         parts.append(f"commit {', '.join(commits[:3])}{more}{' (dirty)' if dirty else ''}")
-    return first + "\n" + " · ".join(parts)
+    return "\n".join([first, " · ".join(parts), clock_note(runs), sweep_note(runs)])
 
 
 def _count(n: int, noun: str) -> str:

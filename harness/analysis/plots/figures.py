@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from harness.analysis.plots.data import common_instances, per_instance, resolve_baseline, stamp, with_config
+from harness.analysis.summary import clock_axis
 
 FOOTER_LINE_IN = 0.13  # inches of figure height per line of the stamp under the axes
 VBS_LABEL = "virtual best"
@@ -77,7 +78,7 @@ def cactus(runs: pd.DataFrame):
     ax.set_xlim(0, total + 0.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"instances solved (verified), of {total}")
-    ax.set_ylabel("solve time per instance (s)")
+    ax.set_ylabel(f"{clock_axis(runs)} per instance (s)")
     ax.grid(True, which="major", alpha=0.3)
     # Cactus curves rise to the right, so the lower right corner is the one left empty.
     ax.legend(title="solved / instances run", fontsize=8, title_fontsize=8, loc="lower right")
@@ -123,8 +124,8 @@ def scatter(runs: pd.DataFrame, a: str, b: str):
     ax.set(xscale="log", yscale="log", xlim=(lo, hi), ylim=(lo, hi), aspect="equal")
     log_axis(ax.xaxis, (1.0,))
     log_axis(ax.yaxis, (1.0,))
-    ax.set_xlabel(f"{a}: solve time (s)")
-    ax.set_ylabel(f"{b}: solve time (s)")
+    ax.set_xlabel(f"{a}: {clock_axis(runs)} (s)")
+    ax.set_ylabel(f"{b}: {clock_axis(runs)} (s)")
     ax.grid(True, which="major", alpha=0.3)
     # Under the axes: inside, the legend would cover points or the limit lines.
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
@@ -188,7 +189,7 @@ def scaling(runs: pd.DataFrame):
     ax.set_yscale("log")
     log_axis(ax.yaxis)
     cells_axis(ax, inst.loc[inst["solved"], "cells"])
-    ax.set_ylabel("solve time (s): median, quartile band")
+    ax.set_ylabel(f"{clock_axis(runs)} (s): median, quartile band")
     ax.set_title("verified solves only; unsolved instances are left out", fontsize=8, color="0.35")
     ax.grid(True, which="both", alpha=0.25)
     if ax.get_legend_handles_labels()[0]:
