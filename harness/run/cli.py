@@ -26,7 +26,9 @@ class ArgumentError(Exception):
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness.run", description=__doc__.splitlines()[0])
     p.add_argument("--encoding", action="append", required=True, metavar="NAME[,NAME...]",
-                   help=f"encodings to run (known: {', '.join(registry.names())})")
+                   help=f"encodings to run (known: {', '.join(registry.names())}); NAME:KEY=VALUE"
+                        "[:KEY=VALUE] runs that encoding with these options too, beside the others "
+                        "(sat,sat:cuts=cutset)")
     p.add_argument("--instances", nargs="+", action="extend", metavar="SPEC",
                    help=f"bundled sets' names, files, directories or globs (several allowed, and "
                         f"repeatable; default {DEFAULT_INSTANCES})")

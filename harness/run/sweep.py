@@ -17,9 +17,10 @@ from tqdm.auto import tqdm
 
 from harness import fingerprint, provenance, registry
 from harness.analysis import results
+from harness.analysis.plots.data import with_config
 from harness.analysis.summary import clock_note, summarize
 from harness.analysis.verdicts import disagreements
-from harness.encoding import Limits
+from harness.encoding import Limits, parse_options
 from harness.instances import Instance
 from harness.run import executors, steps
 from harness.run.execute import identity
@@ -30,7 +31,9 @@ from harness.run.store import Store
 class Sweep:
     """What to run and how; `options` are the command line's key=value strings, given to every encoding
     (a key `ENCODING.KEY` only to that encoding, so a sweep can pit one encoding's option against another
-    encoding side by side: `--option sat.implied=true`)."""
+    encoding side by side: `--option sat.implied=true`). An entry of `encodings` may be a configuration,
+    `NAME:KEY=VALUE[:KEY=VALUE...]` (`sat:cuts=cutset`): that encoding with these options on top, so
+    one sweep runs an encoding under several option sets side by side (one sweep, one load)."""
 
     instances: list[Instance]
     encodings: list[str]
@@ -57,16 +60,30 @@ class Sweep:
         `ENCODING.KEY` option for an encoding the sweep does not run.
         """
         targeted = {k.partition(".")[0] for k in self.options if "." in k}
-        if targeted - set(self.encodings):
-            missing = ", ".join(sorted(targeted - set(self.encodings)))
+        names = {configuration(entry)[0] for entry in self.encodings}
+        if targeted - names:
+            missing = ", ".join(sorted(targeted - names))
             raise ValueError(f"options for {missing}, which this sweep does not run")
-        return {name: registry.create(name, **self.options_of(name)).options for name in self.encodings}
+        out = {}
+        for entry in self.encodings:
+            name, own = configuration(entry)
+            out[entry] = registry.create(name, **{**self.options_of(name), **own}).options
+        return out
 
     def options_of(self, encoding: str) -> dict[str, str]:
         """The command line's options for one encoding: the plain ones and its own `ENCODING.KEY` ones."""
         out = {k: v for k, v in self.options.items() if "." not in k}
         out.update({k.partition(".")[2]: v for k, v in self.options.items() if k.startswith(encoding + ".")})
         return out
+
+
+def configuration(entry: str) -> tuple[str, dict[str, str]]:
+    """An `encodings` entry's encoding name and its own options (`sat:cuts=cutset:phase=solver`)."""
+    name, *pairs = entry.split(":")
+    try:
+        return name, parse_options(pairs)
+    except ValueError as exc:
+        raise ValueError(f"configuration {entry!r}: {exc}".replace("--option ", "")) from None
 
 
 @dataclass
@@ -111,7 +128,7 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "time_s": sweep.time_s,
         "memory_mb": sweep.memory_mb,
         "unique": sweep.unique,
-        "preload": registry.imports(sweep.encodings),
+        "preload": registry.imports([configuration(entry)[0] for entry in sweep.encodings]),
         **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
     }
 
@@ -124,17 +141,18 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
     planned for every encoding, so its error is stored.
     """
     options = sweep.resolved_options()
-    code = {name: fingerprint.scope(name) for name in sweep.encodings}  # once per sweep
+    names = {entry: configuration(entry)[0] for entry in sweep.encodings}
+    code = {name: fingerprint.scope(name) for name in set(names.values())}  # once per sweep
     harness = fingerprint.harness_scope()
     specs: dict[str, dict] = {}
     unsupported = 0
     for instance in sweep.instances:
-        for encoding in sweep.encodings:
+        for entry, encoding in names.items():
             if instance.kind is not None and not registry.encodings()[encoding].serves(instance.kind):
                 unsupported += 1
                 continue
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[encoding], seed, code[encoding], harness)
+                spec = make_spec(sweep, instance, encoding, options[entry], seed, code[encoding], harness)
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -212,7 +230,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     keys = {spec["identity"]["run_key"] for spec in specs}
     runs = results.load(sweep.db)
     mine = runs["run_key"].isin(keys)
-    summary = summarize(runs[mine])
+    summary = summarize(with_config(runs[mine]), by="config")  # sat and sat[cuts=cutset] apart
     contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
     return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
