@@ -176,6 +176,7 @@ def describe(name: str) -> dict[str, Any]:
         "smallest": shapes[0][1] if shapes else "",
         "largest": shapes[-1][1] if shapes else "",
         "solutions": sum(1 for _, r in pairs if r["solution"]),
+        "known_answers": sum(1 for _, r in pairs if r["solution"] or r.get("known")),
         "source": spec.source,
         "licence": spec.licence,
         "description": spec.description,
@@ -201,9 +202,11 @@ def table(records: Sequence[dict[str, Any]]) -> str:
 def show(name: str) -> str:
     """The set's description, definition and provenance note."""
     spec, record = spec_of(name), describe(name)
+    answers = record["known_answers"]  # a solution, or a known answer without one (a theorem's)
     lines = [f"{name}: {spec.description}",
              f"puzzle {record['puzzle']}, {record['count']} instances, {record['smallest']}.."
-             f"{record['largest']}, {record['solutions']} with a known solution"]
+             f"{record['largest']}, {record['solutions']} with a known solution"
+             + (f", {answers} with a known answer" if answers > record["solutions"] else "")]
     if spec.parent:
         how = f"names {', '.join(spec.names)}" if spec.names else json.dumps(spec.where)
         lines.append(f"subset of {spec.parent}: {how}")
