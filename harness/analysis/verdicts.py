@@ -5,7 +5,8 @@ An encoding that says `unsat` gives nothing the checker can judge. A claim is th
   version) has a solution the checker accepted: the puzzle has a solution, the claim is wrong;
 - `certified` when not refuted and the run's own unsat proof was checked (`certified` = 1, a
   column or an `extra` key, set by a proof checker; the hook for it);
-- `confirmed` when not refuted and an encoding of another model family also said `unsat`;
+- `confirmed` when not refuted and an encoding of another model family also said `unsat`, or the
+  instance's answer is known to be unsat (a theorem stored with it: `known_answer` in `extra`);
 - `unproven` otherwise: one model's word alone, however many encodings of it agree.
 (A claim against a known solution stored with the instance is judged when the run is made: it is
 recorded as `wrong`.) Summaries count a refuted claim as wrong, an unproven one apart, a certified
@@ -77,20 +78,24 @@ def family(encoding: str) -> str:
     return families().get(encoding, encoding)
 
 
+def _extra(runs: pd.DataFrame, key: str) -> pd.Series:
+    """Each run's `extra` value for `key` (None where absent or unreadable)."""
+    def value(blob: object) -> object:
+        try:
+            return json.loads(blob).get(key) if isinstance(blob, str) and blob else None
+        except (json.JSONDecodeError, AttributeError):
+            return None
+
+    if "extra" not in runs:
+        return pd.Series(None, index=runs.index, dtype=object)
+    return runs["extra"].map(value)
+
+
 def certified(runs: pd.DataFrame) -> pd.Series:
     """Whether each run's unsat proof was checked: a `certified` column, else that `extra` key."""
     if "certified" in runs:
         return runs["certified"].fillna(0).astype(int) == 1
-
-    def said(blob: object) -> bool:
-        try:
-            return isinstance(blob, str) and bool(blob) and json.loads(blob).get("certified") in (1, True)
-        except (json.JSONDecodeError, AttributeError):
-            return False
-
-    if "extra" not in runs:
-        return pd.Series(False, index=runs.index)
-    return runs["extra"].map(said).astype(bool)
+    return _extra(runs, "certified").isin([1, True]).astype(bool)
 
 
 def _puzzle_key(runs: pd.DataFrame) -> pd.Series:
@@ -123,11 +128,11 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
     solved = set(key[_verified(runs)])
     model = runs.loc[unsat, "encoding"].map(lambda e: family(str(e)))
     claimants = model.groupby(key[unsat]).nunique()
-    proven = certified(runs)
+    proven, known = certified(runs), _extra(runs, "known_answer") == "unsat"
     for index in runs.index[unsat]:
         k = key[index]
         verdicts[index] = (REFUTED if k in solved else CERTIFIED if proven[index]
-                           else CONFIRMED if claimants.get(k, 0) >= 2 else UNPROVEN)
+                           else CONFIRMED if claimants.get(k, 0) >= 2 or known[index] else UNPROVEN)
     return verdicts
 
 

@@ -44,6 +44,13 @@ class Kind(abc.ABC):
     header_least: ClassVar[tuple[int, int]] = (1, 1)
     # a bundle's `known` words for whether an instance has a solution, as "sat" / "unsat"
     known_answers: ClassVar[dict[str, str]] = {}
+    # a puzzle's size on a scaling plot's x axis, in words, and from the database's rows and cols
+    size_words: ClassVar[str] = "cells (rows × cols)"
+
+    @staticmethod
+    def size(rows: int, cols: int) -> int:
+        """The puzzle's size on a scaling plot's axis (a grid's cells) from the database's `rows`, `cols`."""
+        return rows * cols
 
     # --- plain text: `KIND ROWS COLS`, then the body --------------------------------------------
 

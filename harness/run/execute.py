@@ -104,6 +104,8 @@ def execute(
     solve_s, solve_cpu_s = time.perf_counter() - start, time.process_time() - cpu0
     check0 = time.process_time()
     verdict = {**judge(instance, outcome), "check_s": time.process_time() - check0}
+    if instance.known_answer:  # kept in `extra`: an unsat claim matching it is confirmed (analysis.verdicts)
+        outcome.stats["known_answer"] = instance.known_answer
     row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
     if unique and row["status"] == "solved":
         if answered is not None:

@@ -54,6 +54,24 @@ def _sweep_specs(db: str | Path) -> dict[str, list[str]]:
     return specs
 
 
+def sizes(runs: pd.DataFrame) -> pd.Series:
+    """Each run's puzzle size for scaling plots, as its kind measures it (`Kind.size`: cells, vertices)."""
+    from harness import kinds
+
+    known = kinds.kinds()
+    return pd.Series([known[k].size(r, c) if k in known and pd.notna(r) and pd.notna(c) else np.nan
+                      for k, r, c in zip(runs["puzzle"], runs["rows"], runs["cols"], strict=True)],
+                     index=runs.index, dtype=float)
+
+
+def size_words(runs: pd.DataFrame) -> str:
+    """The words for the size axis of these runs' kind(s): `cells (rows × cols)`, `vertices`."""
+    from harness import kinds
+
+    words = sorted({kinds.get(k).size_words for k in runs["puzzle"].dropna().unique() if k in kinds.kinds()})
+    return " / ".join(words) or "size"
+
+
 def with_config(runs: pd.DataFrame) -> pd.DataFrame:
     """Add `config`: the encoding's name, plus the options that vary between its runs (`sat[cuts=cutset]`).
 
@@ -154,7 +172,7 @@ def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
         _solved=solved_mask(runs).astype(float),
         _par2=par2(runs),
         _wrong=(runs["status"] == "wrong").astype(float),
-        cells=runs["rows"] * runs["cols"],
+        cells=sizes(runs),
         outside_s=extra_stat(runs, "outside_s"),
         solver_s=extra_stat(runs, "solver_s"),
         instance_set=runs["source"].map(instance_set),

@@ -8,7 +8,14 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from harness.analysis.plots.data import common_instances, per_instance, resolve_baseline, stamp, with_config
+from harness.analysis.plots.data import (
+    common_instances,
+    per_instance,
+    resolve_baseline,
+    size_words,
+    stamp,
+    with_config,
+)
 from harness.analysis.summary import clock_axis
 
 FOOTER_LINE_IN = 0.13  # inches of figure height per line of the stamp under the axes
@@ -51,10 +58,13 @@ def cactus(runs: pd.DataFrame):
 
     inst = per_instance(runs)
     colours = palette(runs)
-    # pivot_table drops all-NaN columns; reindex so a config that solved nothing still shows "(0/N)".
+    # pivot_table drops all-NaN columns and rows; reindex both, so a config that solved nothing still
+    # shows "(0/N)" and an instance no config solved (an unproven unsat everywhere) counts in the total.
+    pairs = pd.MultiIndex.from_frame(inst[["instance_set", "instance"]].drop_duplicates().sort_values(
+        ["instance_set", "instance"]))
     times = inst.pivot_table(index=["instance_set", "instance"], columns="config", values="time_s",
-                             aggfunc="first").reindex(columns=sorted(inst["config"].unique()))
-    total = inst.groupby(["instance_set", "instance"]).ngroups
+                             aggfunc="first").reindex(index=pairs, columns=sorted(inst["config"].unique()))
+    total = len(pairs)
     fig, (ax,) = _figure(f"Instances solved within a time ({inst['puzzle'].iloc[0]})")
     ran = inst.groupby("config").size()
     curves = [(c, times[c], ran[c], dict(color=colours[c], marker="o", ms=3, lw=1.6)) for c in times.columns]
@@ -142,8 +152,9 @@ def log_axis(axis, subs: tuple[float, ...] = (1.0, 2.0, 5.0)) -> None:
     axis.set_minor_formatter(NullFormatter())
 
 
-def cells_axis(ax, cells: pd.Series | None = None) -> None:
-    """A log x axis of cell counts: ticks at the sizes present when there are few, else at 10, 20, 50, …"""
+def cells_axis(ax, cells: pd.Series | None = None, words: str = "cells (rows × cols)") -> None:
+    """A log x axis of puzzle sizes (cells, vertices: `words`): ticks at the sizes present when there
+    are few, else at 10, 20, 50, …"""
     from matplotlib.ticker import FixedLocator
 
     ax.set_xscale("log")
@@ -152,7 +163,7 @@ def cells_axis(ax, cells: pd.Series | None = None) -> None:
     if 0 < len(sizes) <= 8:
         ax.xaxis.set_major_locator(FixedLocator(sizes))
         ax.xaxis.set_minor_locator(FixedLocator([]))
-    ax.set_xlabel("cells (rows × cols)")
+    ax.set_xlabel(words)
 
 
 def _quartiles(points: pd.DataFrame, value: str) -> pd.DataFrame:
@@ -183,12 +194,12 @@ def scaling(runs: pd.DataFrame):
         q = _quartiles(group, "time_s")
         b = growth_exponent(group)
         label = f"{config}: {len(group)}/{len(ran)} solved"
-        label += f", time ∝ cells^{b:.2f}" if np.isfinite(b) else ""
+        label += f", time ∝ {size_words(runs).split(' (')[0]}^{b:.2f}" if np.isfinite(b) else ""
         ax.plot(q.index, q["median"], marker="o", ms=4, color=colours[config], label=label)
         ax.fill_between(q.index, q["q1"], q["q3"], color=colours[config], alpha=0.18, lw=0)
     ax.set_yscale("log")
     log_axis(ax.yaxis)
-    cells_axis(ax, inst.loc[inst["solved"], "cells"])
+    cells_axis(ax, inst.loc[inst["solved"], "cells"], size_words(runs))
     ax.set_ylabel(f"{clock_axis(runs)} (s): median, quartile band")
     ax.set_title("verified solves only; unsolved instances are left out", fontsize=8, color="0.35")
     ax.grid(True, which="both", alpha=0.25)
@@ -228,7 +239,7 @@ def lazy_loop(runs: pd.DataFrame):
             ax.scatter(points["cells"] * jitter, points[value], s=10, alpha=0.35, color=colours[config])
             q = _quartiles(points, value)
             ax.plot(q.index, q["median"], marker="o", ms=4, color=colours[config], label=config)
-        cells_axis(ax, inst["cells"])
+        cells_axis(ax, inst["cells"], size_words(runs))
         ax.set_ylabel(ylabel)
         ax.grid(True, alpha=0.25)
         if value == "outside_share":

@@ -16,6 +16,11 @@ class GraphKind(Kind):
     header_words = ("the number of vertices", "the number of edges")
     header_least = (1, 0)
     known_answers = {"hamiltonian": "sat", "non-hamiltonian": "unsat"}
+    size_words = "vertices"
+
+    @staticmethod
+    def size(rows: int, cols: int) -> int:
+        return rows  # a graph's rows are its vertices (its cols its edges)
 
     def parse_body(self, rows: int, cols: int, lines: Lines, source: str) -> Graph:
         return formats.parse_body(rows, cols, lines, source)
