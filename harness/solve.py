@@ -170,6 +170,8 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
         head += " (partial: the edges it held when it stopped)"
     if "solve_s" in row:
         head += f" in {_seconds(row['solve_s'])}"
+        if row.get("solve_cpu_s") is not None:
+            head += f" ({_seconds(row['solve_cpu_s'])} CPU)"
     if row["status"] == "solved":
         head += " (checked)"
     if "unique" in row:

@@ -196,13 +196,13 @@ def test_a_sweep_killed_with_sigkill_resumes_with_every_run_once(tmp_path):
 def test_an_encoding_dotted_option_reaches_that_encoding_only():
     from harness.run.sweep import Sweep
 
-    plan = Sweep(instances=[], encodings=["circuit", "sat"], options={"sat.implied": "true", "note": "x"})
-    assert plan.options_of("sat") == {"implied": "true", "note": "x"}
+    plan = Sweep(instances=[], encodings=["circuit", "sat"], options={"sat.implied": "false", "note": "x"})
+    assert plan.options_of("sat") == {"implied": "false", "note": "x"}
     assert plan.options_of("circuit") == {"note": "x"}
     plan.options.pop("note")
     resolved = plan.resolved_options()
-    assert resolved["sat"]["implied"] == "true" and "implied" not in resolved["circuit"]
+    assert resolved["sat"]["implied"] == "false" and resolved["circuit"]["implied"] == "true"
     with pytest.raises(ValueError, match="lazy, which this sweep does not run"):
         Sweep(instances=[], encodings=["sat"], options={"lazy.cuts": "cutset"}).resolved_options()
     with pytest.raises(ValueError, match="no option"):
-        Sweep(instances=[], encodings=["circuit"], options={"circuit.implied": "true"}).resolved_options()
+        Sweep(instances=[], encodings=["circuit"], options={"circuit.eager": "all"}).resolved_options()
