@@ -18,8 +18,11 @@ Backend: any PySAT solver that takes clauses after a solve and a conflict budget
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
 `_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
-Stats: build_s (clauses and solver set-up; the grid shape's arrays and degree clauses are made
-once per shape in a process, `shape_reused` says whether this run found them made), solver_s
+`cache=off` (default) makes the degree clauses for each puzzle; `cache=degree` keeps them per grid
+shape in the worker (a head start CP-SAT and clingo, which rebuild their models, never get: about
+1.1x on masyu-pm-hard-large, 1.16x on masyu-default, bench_shape_cache.py). The grid shape's
+arrays are shared by every strategy alike. Stats: build_s (clauses and solver set-up;
+`shape_reused` says whether this run found its grid shape made), solver_s
 (inside solve calls), outside_s (reading models and cutting), and `rounds`: per round
 [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
@@ -45,6 +48,7 @@ REFUSED = {
 }
 PHASES = ("false", "solver")
 IMPLIED = ("false", "true")
+CACHE = ("off", "degree")
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
@@ -79,8 +83,9 @@ class Sat(Encoding):
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
-                "implied": "true"}
-    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED}
+                "implied": "true", "cache": "off"}
+    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
+               "cache": CACHE}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -126,7 +131,8 @@ class Sat(Encoding):
         if refused := loop.refuse(problem, start):
             return refused
         arrays = problem.arrays
-        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true")
+        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true",
+                               keep=self.options["cache"] == "degree")
         clauses += [exclusion(problem, solution) for solution in exclude]
         if seed:
             random.Random(seed).shuffle(clauses)

@@ -32,6 +32,7 @@ class LoopArrays:
         self.graph = graph
         self.shape_reused = graph.reused
         self.cache = graph.cache  # what is derived from the graph alone: shared, never changed
+        self.own: dict[str, object] = {}  # the same, made for this puzzle only
         self.num_vertices = n = graph.num_vertices
         self.num_edges = graph.num_edges
         self.ends = graph.ends

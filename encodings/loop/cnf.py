@@ -8,8 +8,10 @@ counter from `pysat.card` above it, linear in the degree),
 every required vertex lies on the loop, every `hits` group has an edge on it, and a problem with
 neither asks for some edge, so the empty drawing is no answer; then the kind's local rules
 (`rules.<kind>.cnf`, given the `LoopArrays`: `var` names an edge by its two cells, and the edge
-numbering is plain index arithmetic). The degree clauses depend on the graph alone, so they are
-kept in its `cache` (a grid's is shared by every puzzle of its shape in a process): never change them.
+numbering is plain index arithmetic). The degree clauses depend on the graph alone: with `keep`
+they are kept in its `cache` (a grid's is shared by every puzzle of its shape in a process, a head
+start no CP-SAT or clingo strategy gets, so `sat` keeps them only when asked: `cache=degree`);
+never change a kept list.
 """
 
 from __future__ import annotations
@@ -23,21 +25,22 @@ from loopbench_encodings.loop.arrays import Clause, LoopArrays
 DIRECT_MAX = 4  # up to this degree "no three edges" is a clause per triple (a grid's 4 at most)
 
 
-def degree_clauses(arrays: LoopArrays) -> list[Clause]:
+def degree_clauses(arrays: LoopArrays, keep: bool = True) -> list[Clause]:
     """Degree 0 or 2 at every vertex: no edge alone (`[-e] + others`), and no three edges together.
 
-    Made once per graph (per shape, for a grid) and shared: the caller must not change it.
+    Made once per puzzle, or with `keep` once per graph (per shape, for a grid) and shared: the
+    caller must not change it.
     """
-    cache = arrays.cache
+    cache = arrays.cache if keep else arrays.own
     if "degree" not in cache:
         cache["degree"], cache["variables"] = _degree_clauses(arrays.incident, arrays.num_edges)
+    arrays.own["variables"] = cache["variables"]
     return cache["degree"]  # type: ignore[return-value]
 
 
 def num_variables(arrays: LoopArrays) -> int:
-    """The variables of the degree clauses: the edges, then the counters' auxiliaries."""
-    degree_clauses(arrays)
-    return arrays.cache["variables"]  # type: ignore[return-value]
+    """The variables of the degree clauses (the edges, then the counters' auxiliaries), once made."""
+    return arrays.own["variables"]  # type: ignore[return-value]
 
 
 def _degree_clauses(incident, num_edges: int) -> tuple[list[Clause], int]:
@@ -68,11 +71,12 @@ def _degree_clauses(incident, num_edges: int) -> tuple[list[Clause], int]:
     return out, top
 
 
-def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False) -> list[Clause]:
+def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True) -> list[Clause]:
     """Every clause of the module docstring, the kind's local rules last; `implied`: then the
-    clauses its rules module gives as implied by them (`cnf_implied`, where it has one)."""
+    clauses its rules module gives as implied by them (`cnf_implied`, where it has one); `keep`:
+    the degree clauses kept with the graph (`degree_clauses`)."""
     arrays = problem.arrays
-    out = list(degree_clauses(arrays))  # a copy: the shared list stays as it is
+    out = list(degree_clauses(arrays, keep))  # a copy: a kept list stays as it is
     out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]  # `dead_end` refuses an empty one
     out += [[i + 1 for i in group] for group in arrays.hits]
     if not arrays.required and not arrays.hits:

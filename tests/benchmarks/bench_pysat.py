@@ -139,13 +139,14 @@ def instance_parts(puzzle, repeats: int) -> dict[str, float]:
 
     from loopbench_encodings import loop
     from loopbench_encodings.loop import arrays as arrays_module
+    from loopbench_encodings.loop import graph as graph_module
     from loopbench_encodings.loop.cnf import _degree_clauses, degree_clauses, loop_clauses
     from loopbench_encodings.rules import of
     from loopbench_encodings.sat import new_solver
 
     def fresh_arrays():
-        arrays_module._SHAPES.clear()
-        return arrays_module.LoopArrays(problem)
+        graph_module._SHAPES.clear()
+        return loop.problem(puzzle).arrays
 
     problem = loop.problem(puzzle)
     arrays = problem.arrays
@@ -155,7 +156,8 @@ def instance_parts(puzzle, repeats: int) -> dict[str, float]:
         "build: loop problem": best_ms(lambda: loop.problem(puzzle), repeats),
         "build: arrays, shape made": best_ms(fresh_arrays, repeats),
         "build: arrays, shape kept": best_ms(lambda: arrays_module.LoopArrays(problem), repeats),
-        "build: degree clauses made": best_ms(lambda: _degree_clauses(arrays.incident), repeats),
+        "build: degree clauses made": best_ms(lambda: _degree_clauses(arrays.incident, arrays.num_edges),
+                                              repeats),
         "build: degree clauses kept": best_ms(lambda: degree_clauses(arrays), repeats),
         "build: rules cnf": best_ms(lambda: of(puzzle.kind).cnf(puzzle, arrays), repeats),
         "build: all clauses (shape kept)": best_ms(lambda: loop_clauses(puzzle, problem), repeats),
