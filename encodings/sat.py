@@ -18,6 +18,8 @@ Backend: any PySAT solver that takes clauses after a solve and a conflict budget
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
 `_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
+`proof=true` (CaDiCaL 1.9.5 only) logs a DRAT proof: on unsat the stats' `proof` holds it with the
+CNF of every clause the solver was given (`harness.proof.record`; `harness.proof` checks both).
 Stats: build_s (clauses and solver set-up; the grid shape's arrays and degree clauses are made
 once per shape in a process, `shape_reused` says whether this run found them made), solver_s
 (inside solve calls), outside_s (reading models and cutting), and `rounds`: per round
@@ -31,6 +33,7 @@ import time
 from typing import ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop, rules
 from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
@@ -45,10 +48,12 @@ REFUSED = {
 }
 PHASES = ("false", "solver")
 IMPLIED = ("false", "true")
+PROOF = ("false", "true")
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
-def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None):
+def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None,
+               with_proof: bool = False):
     """A PySAT solver `name` holding these clauses, as `Solver(name, bootstrap_with=clauses)` makes it.
 
     For CaDiCaL 1.9.5 the clauses go straight to the C function PySAT's own `add_clause` calls:
@@ -56,15 +61,16 @@ def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, i
     again as the call itself, ~1 ms of a 25x25 Masyu's 5,700 clauses. That function always answers
     True, so PySAT's `status`, which `add_clause` sets only on False, stays right; `cadical_options`
     are set first (CaDiCaL takes them only before any clause). Other solvers are bootstrapped by
-    PySAT (some set options after the bootstrap).
+    PySAT (some set options after the bootstrap). `with_proof`: CaDiCaL traces DRAT from its start,
+    so clauses added by that C function are in the proof as with PySAT's `add_clause`.
     """
     from pysat.solvers import Solver
 
     if name != "cadical195":
-        return Solver(name=name, bootstrap_with=clauses)
+        return Solver(name=name, bootstrap_with=clauses, with_proof=with_proof)
     from pysolvers import cadical195_add_cl as add
 
-    solver = Solver(name=name)
+    solver = Solver(name=name, with_proof=with_proof)
     if cadical_options:
         solver.solver.configure(cadical_options)
     handle = solver.solver.cadical
@@ -73,14 +79,23 @@ def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, i
     return solver
 
 
+def edge_names(problem) -> list[tuple[int, int]]:
+    """Each edge variable's ends as the kind numbers its vertices (a grid: row-major index, from 0).
+
+    What a proof's `c edge` lines say, and what `harness.proof.cuts` reads back.
+    """
+    return list(problem.arrays.ends)
+
+
 class Sat(Encoding):
     name = "sat"
     # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
-                "implied": "true"}
-    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED}
+                "implied": "true", "proof": "false"}
+    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
+               "proof": PROOF}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -91,6 +106,11 @@ class Sat(Encoding):
     def __init__(self, **options) -> None:
         super().__init__(**options)
         self.options["solver"] = self._solver_name(self.options["solver"])
+        if self.options["proof"] == "true":
+            if self.options["solver"] not in PROOF_SOLVERS:
+                raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
+            if type(self).attach is not Sat.attach:  # its helper adds clauses the recorder never sees
+                raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
@@ -119,20 +139,29 @@ class Sat(Encoding):
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         if puzzle.kind not in loop.kinds():
-            return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"])
+            return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"],
+                               proof=self.options["proof"] == "true")
         start = time.perf_counter()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
         arrays = problem.arrays
         clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true")
-        clauses += [cut_clause(arrays, exclusion(problem, solution)) for solution in exclude]
+        excluded = [cut_clause(arrays, exclusion(problem, solution)) for solution in exclude]
+        clauses += excluded
         if seed:
             random.Random(seed).shuffle(clauses)
+        recorder = None
+        if self.options["proof"] == "true":
+            recorder = Recorder(edge_names(problem))
+            marked = {id(clause) for clause in excluded}
+            for clause in clauses:
+                recorder.add([clause], "exclude" if id(clause) in marked else None)
         family, components = self.options["cuts"], self.options["components"]
         stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
                  "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
-        with new_solver(self.options["solver"], clauses, self.cadical_options) as solver:
+        logging = recorder is not None
+        with new_solver(self.options["solver"], clauses, self.cadical_options, logging) as solver:
             if self.options["phase"] == "false":
                 try:
                     solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))
@@ -171,6 +200,8 @@ class Sat(Encoding):
                 cuts = arrays.cut_clauses(chosen, family, components)
                 for clause in cuts:
                     solver.add_clause(clause)
+                if recorder is not None:
+                    recorder.add(cuts, "cut")
                 stats["cuts"] += len(cuts)
                 if not cuts:
                     status, solution = SAT, arrays.solution(chosen)
@@ -182,6 +213,8 @@ class Sat(Encoding):
             stats["conflicts"] = solver.accum_stats()["conflicts"]
             stats["clauses"] = solver.nof_clauses()
             stats["rounds"] = rounds
+            if recorder is not None and status == UNSAT:
+                stats["proof"] = recorder.proof(solver)
             if helper is not None:
                 more = helper.stats()
                 stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))

@@ -1,0 +1,82 @@
+"""Proof logging for the SAT encodings: every clause given to the solver, in order, and the solver's DRAT.
+
+An encoding run with `proof=true` makes a `Recorder`, hands it each batch of clauses it gives
+the solver (`add`; lazily added ones marked `cut`, excluded answers `exclude`), and on `unsat`
+puts `recorder.proof(solver)` in its stats under `proof`. The CNF is DIMACS: one `c edge VAR U V`
+comment per edge variable (U, V: the edge's ends as the kind numbers them), the `p cnf` header
+(variables: the largest used), then the clauses in the order given, each marked clause preceded
+by its comment line (`c cut`, `c exclude`). The DRAT is what CaDiCaL 1.9.5 wrote through
+PySAT's `with_proof=True`, read from its trace file as binary and written out as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+PROOF_SOLVERS = ("cadical195",)  # solvers whose DRAT trace has been checked here (harness.proof.drat)
+MARKS = ("cut", "exclude")
+
+
+@dataclass
+class Proof:
+    """A refutation as the solver gave it: the CNF (DIMACS text) and the DRAT trace (binary or text bytes)."""
+
+    cnf: str
+    drat: bytes
+
+    def write(self, directory: str | Path, name: str) -> tuple[Path, Path]:
+        """Write `<name>.cnf` and `<name>.drat` (text DRAT) into `directory`; the two paths."""
+        from harness.proof.drat import _is_binary, binary_to_text
+
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        cnf, drat = out / f"{name}.cnf", out / f"{name}.drat"
+        cnf.write_text(self.cnf)
+        drat.write_text(binary_to_text(self.drat) if _is_binary(self.drat) else self.drat.decode())
+        return cnf, drat
+
+
+class Recorder:
+    """The clauses given to one solver, in order, with their marks, and the names of the edge variables."""
+
+    def __init__(self, edges: Sequence[tuple[int, int]] = ()) -> None:
+        self.edges = edges  # edges[i]: the ends of variable i + 1, as the kind numbers its vertices
+        self.clauses: list[list[int]] = []
+        self.marks: dict[int, str] = {}  # clause position -> its mark
+
+    def add(self, clauses: Iterable[list[int]], mark: str | None = None) -> None:
+        for clause in clauses:
+            if mark:
+                self.marks[len(self.clauses)] = mark
+            self.clauses.append(clause)
+
+    def dimacs(self) -> str:
+        top = max((abs(lit) for clause in self.clauses for lit in clause), default=0)
+        lines = [f"c edge {i + 1} {u} {v}" for i, (u, v) in enumerate(self.edges)]
+        lines.append(f"p cnf {top} {len(self.clauses)}")
+        marks = self.marks
+        for k, clause in enumerate(self.clauses):
+            if k in marks:
+                lines.append(f"c {marks[k]}")
+            lines.append(" ".join(map(str, clause)) + (" 0" if clause else "0"))
+        return "\n".join(lines) + "\n"
+
+    def proof(self, solver) -> Proof:
+        """The CNF and the DRAT trace of `solver` (a PySAT CaDiCaL made with `with_proof=True`)."""
+        return Proof(self.dimacs(), trace(solver))
+
+
+def trace(solver) -> bytes:
+    """The binary DRAT CaDiCaL has written so far, read straight from PySAT's trace file.
+
+    PySAT's own `get_proof()` turns it into text a byte at a time in Python; reading the file is the
+    same data without that loop (the checker reads binary DRAT as it is).
+    """
+    from pysolvers import flushpr
+
+    inner = solver.solver
+    flushpr(inner.prfp)
+    inner.prfile.seek(0)
+    return inner.prfile.read()
