@@ -17,6 +17,7 @@ from typing import Any
 from harness import fingerprint, kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
 from harness.instances import Instance
+from harness.proof.certify import with_proof
 from harness.unique import ask_again
 
 # Outcome.stats keys that have a column of their own; all other stats go to the `extra` JSON.
@@ -62,6 +63,7 @@ def execute(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits,
     code: dict[str, list[str]] | None = None,
     unique: bool = False,
+    proof_dir: str | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
@@ -69,6 +71,8 @@ def execute(
     the fingerprint of this process's code for the encoding (`code`: the modules and imports the
     coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
     With `unique`, a verified answer is followed by a second solve that excludes it (same budget).
+    A proof the encoding logged (`proof=true`) is checked and its verdict put in `extra`
+    (`harness.proof.certify.with_proof`); `proof_dir` also keeps its files.
     """
     try:
         solver = registry.create(encoding, **options)
@@ -88,14 +92,17 @@ def execute(
     start = time.perf_counter()
     outcome = solver.solve(instance.puzzle, limits, seed)
     solve_s = time.perf_counter() - start
+    proof = outcome.stats.pop("proof", None)
     row = {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
+    if proof is not None:
+        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir)
     if unique and row["status"] == "solved":
-        row.update(uniqueness(solver, instance, row, limits, seed))
+        row.update(uniqueness(solver, instance, row, limits, seed, proof_dir))
     return row
 
 
 def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Limits,
-               seed: int) -> dict[str, Any]:
+               seed: int, proof_dir: str | None = None) -> dict[str, Any]:
     """A solved run's `unique` column, with the second solution or why there is no verdict in `detail`.
 
     The second solve gets what the first left of the time limit; its time is `unique_s` in `extra`.
@@ -105,6 +112,9 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     extra = {**json.loads(row["extra"]), "unique_s": verdict.solve_s}
     detail = "; ".join(filter(None, [row.get("detail"), verdict.detail]))
     extra_json = json.dumps(extra, sort_keys=True, default=str)
+    proof = verdict.stats.pop("proof", None)
+    if proof is not None:
+        extra_json = with_proof(extra_json, proof, instance, proof_dir, unique=True)
     return {"unique": verdict.unique, "detail": detail, "extra": extra_json}
 
 
