@@ -7,14 +7,15 @@ import sys
 
 from harness.errors import InstanceError
 from harness.proof.cuts import check_cuts
-from harness.proof.drat import ProofFormatError, check, read_cnf, read_drat
+from harness.proof.drat import DELETIONS, ProofFormatError, check, read_cnf, read_drat
 
 EXIT_VERIFIED, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
 
 EPILOG = """\
 The proof is checked forward: each lemma must follow from the clauses so far by unit propagation
 (RUP), or else be RAT on its first literal; deletions are honoured (those of clauses that fix a
-literal at the root are ignored, as drat-trim does); the proof must derive the empty clause.
+literal at the root are ignored, as drat-trim does), except with clauses added after a solve
+(see --deletions); the proof must derive the empty clause.
 With --puzzle, each clause the CNF marks `c cut` must also hold for every answer of the puzzle
 (`c exclude` clauses, answers excluded by a uniqueness question, are counted, not judged).
 exit status: 0 verified; 1 not verified (the first failing lemma and its line, no empty clause,
@@ -30,6 +31,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--puzzle", metavar="FILE", help="also check every `c cut` clause against this puzzle")
     p.add_argument("--kind", help="the puzzle's kind, over what the file says")
     p.add_argument("--rup-only", action="store_true", help="reject a lemma that is not RUP (no RAT)")
+    p.add_argument("--deletions", choices=DELETIONS, default="auto",
+                   help="auto (default): ignore them when the CNF has clauses added after a solve (`c cut`), "
+                        "whose eliminated clauses CaDiCaL 1.9.5 restores unlogged; else honour them")
     return p
 
 
@@ -46,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ProofFormatError, InstanceError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    result = check(cnf, steps, rat=not args.rup_only)
+    result = check(cnf, steps, rat=not args.rup_only, deletions=args.deletions)
     print(result.summary())
     ok = result.ok
     if puzzle is not None:

@@ -10,6 +10,13 @@ that, RAT on its first literal (drat-trim's definition: for every clause C holdi
 of that literal, the lemma with C's other literals is RUP). The proof is accepted at its first
 empty clause, which must itself be RUP (propagation from the root conflicts); a proof without
 one is rejected, whatever follows.
+Deletions and incremental solving: CaDiCaL 1.9.5 moves clauses to its extension stack (variable
+elimination, equivalent-literal substitution), logging their deletion, and when a clause added
+after a solve touches such a variable it restores them without a line in the proof; later lemmas
+rest on them, so with deletions honoured they fail (seen on slither-hard: `janko-sl-0690`,
+`-0700`; with `elim=0 decompose=0` they pass). `deletions="auto"` therefore ignores every
+deletion in a CNF that holds clauses added after a solve (`c cut`): sound, since every clause
+kept was in the formula or checked, and it only slows propagation; `honour` and `ignore` force it.
 Literals are plain ints and every per-literal array is a list indexed by the literal itself
 (Python's negative indices put -l at the far end), so no literal is ever translated.
 """
@@ -53,14 +60,17 @@ class Result:
     reason: str = ""
     lemmas: int = 0  # lemmas checked (up to and including the empty clause)
     rat: int = 0  # lemmas that needed the RAT check (were not RUP)
+    kept_all: bool = False  # every deletion ignored (`deletions`)
     deletions: int = 0
     ignored_deletions: int = 0  # of clauses not there, or reasons of root literals
     seconds: float = 0.0
 
     def summary(self) -> str:
         if self.ok:
+            ignored = "all ignored: clauses were added after a solve" if self.kept_all else \
+                f"{self.ignored_deletions} ignored"
             return (f"verified: {self.lemmas} lemmas ({self.rat} RAT), {self.deletions} deletions "
-                    f"({self.ignored_deletions} ignored), {self.seconds:.2f} s")
+                    f"({ignored}), {self.seconds:.2f} s")
         return f"not verified: {self.reason}"
 
 
@@ -364,18 +374,31 @@ class _Checker:
         return True
 
 
-def check(cnf: Cnf, steps: list[Step], rat: bool = True) -> Result:
+DELETIONS = ("auto", "honour", "ignore")
+
+
+def incremental(cnf: Cnf) -> bool:
+    """Whether the CNF holds clauses the solver was given after a solve (marked `c cut`)."""
+    return any("c cut" in notes for notes in cnf.notes)
+
+
+def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto") -> Result:
     """Whether `steps` refute `cnf` (see the module docstring); `rat=False` rejects every non-RUP lemma."""
+    if deletions not in DELETIONS:
+        raise ValueError(f"deletions: {deletions!r} is not one of {', '.join(DELETIONS)}")
+    keep_all = deletions == "ignore" or (deletions == "auto" and incremental(cnf))
     start = time.perf_counter()
     num_vars = max([cnf.num_vars] + [abs(lit) for step in steps for lit in step.lits])
     db = _Checker(num_vars)
     for clause in cnf.clauses:
         db.add(clause)
-    result = Result(False)
+    result = Result(False, kept_all=keep_all)
     for step in steps:
         if step.delete:
             result.deletions += 1
-            if not db.delete(step.lits):
+            if keep_all:
+                result.ignored_deletions += 1
+            elif not db.delete(step.lits):
                 result.ignored_deletions += 1
             continue
         result.lemmas += 1
@@ -397,7 +420,3 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True) -> Result:
     result.seconds = time.perf_counter() - start
     return result
 
-
-def check_files(cnf_path: str | Path, drat_path: str | Path, rat: bool = True) -> Result:
-    """`check` on two files; ProofFormatError for a file that cannot be read."""
-    return check(read_cnf(cnf_path), read_drat(drat_path), rat)
