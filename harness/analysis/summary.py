@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-from harness.analysis.verdicts import CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
+from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
 
-# Column order of the summary; `timeout` etc. count runs with that status. `unsat` counts confirmed
-# claims only; `unproven` the unsat claims no second encoding backs; a refuted one counts as `wrong`.
-STATUS_COLUMNS = ("solved", "wrong", "unsat", "unproven", "timeout", "memout", "crash", "error", "unknown")
+# Column order of the summary; `timeout` etc. count runs with that status. `certified` counts unsat
+# claims with a checked proof, `unsat` confirmed ones (a second encoding agrees), `unproven` the
+# unsat claims nothing backs; a refuted one counts as `wrong`.
+STATUS_COLUMNS = ("solved", "wrong", "certified", "unsat", "unproven", "timeout", "memout", "crash", "error",
+                  "unknown")
 
 
 def solved_mask(runs: pd.DataFrame) -> pd.Series:
@@ -22,21 +24,24 @@ def verdicts_of(runs: pd.DataFrame) -> pd.Series:
 
 
 def shown_status(runs: pd.DataFrame) -> pd.Series:
-    """The status a summary counts: an unproven `unsat` as `unproven`, a refuted one as `wrong`."""
+    """The status a summary counts: an unproven `unsat` as `unproven`, a certified one as `certified`,
+    a refuted one as `wrong`."""
     verdict = verdicts_of(runs)
     status = runs["status"].astype(object).copy()
     status[(verdict == UNPROVEN).fillna(False).to_numpy()] = "unproven"
+    status[(verdict == CERTIFIED).fillna(False).to_numpy()] = "certified"
     status[(verdict == REFUTED).fillna(False).to_numpy()] = "wrong"
     return status
 
 
 def par2(runs: pd.DataFrame) -> pd.Series:
-    """Per-run PAR-2 score: solve time if verified-solved or a confirmed unsat, else twice the time limit.
+    """Per-run PAR-2: solve time if verified-solved or a certified or confirmed unsat, else 2x the limit.
 
-    An unsat claim that no second encoding confirms (or that a solution refutes) is not an answer.
+    An unsat claim that no proof certifies and no second encoding confirms (or that a solution
+    refutes) is not an answer.
     `error` runs (bad input: no encoding ran) score NaN, so they do not count in a mean.
     """
-    confirmed = (runs["status"] == "unsat") & (verdicts_of(runs) == CONFIRMED).fillna(False)
+    confirmed = (runs["status"] == "unsat") & verdicts_of(runs).isin([CONFIRMED, CERTIFIED]).fillna(False)
     answered = solved_mask(runs) | confirmed
     score = runs["solve_s"].where(answered, 2 * runs["time_limit_s"])
     return score.where(runs["status"] != "error")

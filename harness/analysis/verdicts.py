@@ -1,20 +1,24 @@
 """Judging `unsat` claims across runs, and the disagreements between encodings.
 
-An encoding that says `unsat` gives nothing the checker can judge. A claim is therefore
+An encoding that says `unsat` gives no solution the checker can judge. A claim is therefore
 - `refuted` when any run of the same puzzle (same `instance_sha256`, any encoding, any code
   version) has a solution the checker accepted: the puzzle has a solution, the claim is wrong;
-- `confirmed` when not refuted and a second, different encoding also said `unsat`;
+- `certified` when not refuted and the run's own proof was checked (`extra`'s `proof` is
+  `certified`: a DRAT refutation of its CNF, every cut valid; `harness.proof`);
+- `confirmed` when neither and a second, different encoding also said `unsat`;
 - `unproven` otherwise: one encoding's word alone.
 (A claim against a known solution stored with the instance is judged when the run is made: it is
-recorded as `wrong`.) Summaries count a refuted claim as wrong, an unproven one apart, and PAR-2
-counts only confirmed claims as answered.
+recorded as `wrong`.) Summaries count a refuted claim as wrong, certified, confirmed and unproven
+ones apart, and PAR-2 counts certified and confirmed claims as answered.
 """
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 
-REFUTED, CONFIRMED, UNPROVEN = "refuted", "confirmed", "unproven"
+REFUTED, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "certified", "confirmed", "unproven"
 
 
 def _puzzle_key(runs: pd.DataFrame) -> pd.Series:
@@ -31,8 +35,21 @@ def _verified(runs: pd.DataFrame) -> pd.Series:
     return (runs["status"] == "solved") & (verified.fillna(0).astype(int) == 1)
 
 
+def _certified(runs: pd.DataFrame) -> pd.Series:
+    """Per run: whether its `extra` says its proof was checked and certified."""
+    if "extra" not in runs:
+        return pd.Series(False, index=runs.index)
+    return runs["extra"].fillna("").astype(str).map(lambda extra: _proof_of(extra) == CERTIFIED)
+
+
+def _proof_of(extra: str) -> str | None:
+    if '"proof"' not in extra:  # most rows: no JSON to read
+        return None
+    return json.loads(extra).get("proof")
+
+
 def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
-    """Per run: `refuted`, `confirmed` or `unproven` for each `unsat` run, NA for the others.
+    """Per run: `refuted`, `certified`, `confirmed` or `unproven` for each `unsat` run, NA for the others.
 
     Judge over every run there is (a whole database), before selecting: a solution found in
     another sweep refutes a claim all the same.
@@ -46,9 +63,11 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
         return verdicts
     solved = set(key[_verified(runs)])
     claimants = runs[unsat].groupby(key[unsat])["encoding"].nunique()
+    certified = _certified(runs)
     for index in runs.index[unsat]:
         k = key[index]
-        verdicts[index] = REFUTED if k in solved else CONFIRMED if claimants.get(k, 0) >= 2 else UNPROVEN
+        verdicts[index] = (REFUTED if k in solved else CERTIFIED if certified[index]
+                           else CONFIRMED if claimants.get(k, 0) >= 2 else UNPROVEN)
     return verdicts
 
 
