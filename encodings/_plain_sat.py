@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome
-from harness.proof.record import Proof, Recorder
+from harness.proof.record import Recorder
 
 CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
 FIRST_BUDGET = 100  # conflicts of the first chunk, before any rate is known
@@ -57,7 +57,7 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
     if [] in blocked:  # a puzzle without a free cell has one solution, and it is excluded
         stats["build_s"] = time.perf_counter() - start
         if recorder is not None:  # the CNF holds the empty clause: the empty proof refutes it
-            stats["proof"] = Proof(recorder.dimacs(), b"0\n")
+            stats["proof"] = recorder.proof(None, b"0\n")
         return Outcome(UNSAT, stats=stats)
     with Solver(name=solver_name, bootstrap_with=clauses, with_proof=proof) as solver:
         stats["build_s"] = time.perf_counter() - start

@@ -16,7 +16,7 @@ from harness.proof.__main__ import main
 from harness.proof.certify import CERTIFIED, certify
 from harness.proof.cuts import check_cuts
 from harness.proof.drat import Cnf, ProofFormatError, binary_to_text, check, read_cnf, read_drat
-from harness.proof.record import trace
+from harness.proof.record import Proof, trace
 from harness.run.execute import execute
 
 LIMITS = Limits(time_s=30.0)
@@ -114,6 +114,9 @@ def test_a_real_proof_of_no_second_answer_is_certified_and_checks(name, collecti
     assert certify(proof, instance.puzzle)["verdict"] == CERTIFIED
     cnf_path, drat_path = proof.write(tmp_path, name)
     cnf = read_cnf(cnf_path)
+    direct = proof.cnf()  # what a check in the solving process reads, without the text
+    assert (cnf.num_vars, cnf.clauses, cnf.lines, cnf.notes, cnf.comments) == (
+        direct.num_vars, direct.clauses, direct.lines, direct.notes, direct.comments)
     assert cnf.num_vars == max(abs(lit) for clause in cnf.clauses for lit in clause)
     assert sum("c exclude" in notes for notes in cnf.notes) == 1
     (tmp_path / "p.txt").write_text(kinds.write_text(instance.puzzle))
@@ -126,21 +129,22 @@ def test_a_real_proof_of_no_second_answer_is_certified_and_checks(name, collecti
 def test_a_cut_that_removes_the_only_answer_is_caught():
     instance = bundled("janko071")
     proof = unique_proof(instance)
-    cnf = read_cnf("u.cnf", proof.cnf)
+    cnf = read_cnf("u.cnf", proof.dimacs())
     assert check(cnf, read_drat("u.drat", proof.drat)).ok  # the refutation itself is fine...
-    wrong = read_cnf("w.cnf", proof.cnf.replace("c exclude", "c cut"))
+    wrong = read_cnf("w.cnf", proof.dimacs().replace("c exclude", "c cut"))
     result = check_cuts(wrong, instance.puzzle)  # ...but passed off as a cut, the answer's exclusion is wrong
     assert not result.ok
     assert "forbids a loop the checker accepts as an answer" in result.problems[0]
-    assert certify(type(proof)(proof.cnf.replace("c exclude", "c cut"), proof.drat),
-                   instance.puzzle)["verdict"].startswith("invalid cuts")
+    passed_off = Proof(proof.clauses, {k: "cut" for k in proof.marks}, proof.edges, proof.drat)
+    assert certify(passed_off, instance.puzzle)["verdict"].startswith("invalid cuts")
 
 
 def test_cut_clauses_that_are_not_valid_for_every_answer_are_named():
     instance = bundled("janko001")
-    cnf = read_cnf("u.cnf", unique_proof(instance).cnf)
+    text = unique_proof(instance).dimacs()
+    cnf = read_cnf("u.cnf", text)
     edges = {lit for clause in cnf.clauses for lit in clause if lit > 0}
-    lines = [line for line in unique_proof(instance).cnf.splitlines() if not line.startswith("p ")]
+    lines = [line for line in text.splitlines() if not line.startswith("p ")]
     extra = ["c cut", "1 0", "c cut", "-1 -2 0", "c cut", "1 -2 0"]
     text = "\n".join([*lines[:1], f"p cnf {max(edges)} {len(cnf.clauses) + 3}", *lines[1:], *extra]) + "\n"
     problems = check_cuts(read_cnf("x.cnf", text), instance.puzzle).problems

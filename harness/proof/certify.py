@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from harness.proof.cuts import check_cuts
-from harness.proof.drat import ProofFormatError, check, read_cnf, read_drat
+from harness.proof.drat import ProofFormatError, check, read_drat
 from harness.proof.record import Proof
 
 CERTIFIED = "certified"
@@ -15,9 +15,9 @@ CERTIFIED = "certified"
 def certify(proof: Proof, puzzle: Any) -> dict[str, Any]:
     """`verdict` (`certified`, or why not), the proof's size and the checking time, for a run's `extra`."""
     start = time.perf_counter()
-    out: dict[str, Any] = {"proof_bytes": len(proof.drat), "cnf_bytes": len(proof.cnf)}
+    out: dict[str, Any] = {"proof_bytes": len(proof.drat), "cnf_clauses": len(proof.clauses)}
     try:
-        cnf = read_cnf("<cnf>", proof.cnf)
+        cnf = proof.cnf()
         steps = read_drat("<drat>", proof.drat)
     except ProofFormatError as exc:
         out.update(verdict=f"unreadable proof: {exc}", check_s=time.perf_counter() - start)

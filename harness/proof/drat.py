@@ -100,6 +100,7 @@ def read_cnf(path: str | Path, text: str | None = None) -> Cnf:
                 header = (int(parts[2]), int(parts[3]))
             except ValueError:
                 raise ProofFormatError(f"{path}:{number}: header counts must be integers") from None
+            pending = []  # comments before the header (the `c edge` lines) belong to no clause
             continue
         if header is None:
             raise ProofFormatError(f"{path}:{number}: a clause before the `p cnf` header")
@@ -134,7 +135,7 @@ def read_drat(path: str | Path, data: bytes | None = None) -> list[Step]:
             data = Path(path).read_bytes()
         except OSError as exc:
             raise ProofFormatError(f"{path}: cannot read ({exc.strerror})") from None
-    if _is_binary(data):
+    if is_binary(data):
         return _read_binary(path, data)
     steps: list[Step] = []
     lits: list[int] = []
@@ -173,7 +174,8 @@ def binary_to_text(data: bytes) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-def _is_binary(data: bytes) -> bool:
+def is_binary(data: bytes) -> bool:
+    """Whether a proof is binary DRAT."""
     # drat-trim's test: a byte that is neither printable text nor white space means binary.
     head = data[:64]
     return any(b not in b" \t\r\n-d0123456789c" and not 32 <= b < 127 for b in head) or head[:1] == b"a"

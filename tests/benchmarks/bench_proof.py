@@ -21,7 +21,7 @@ import time
 from harness import registry, sets
 from harness.encoding import Limits, parse_options
 from harness.proof.cuts import check_cuts
-from harness.proof.drat import DELETIONS, Cnf, check, read_cnf, read_drat
+from harness.proof.drat import DELETIONS, Cnf, check, read_drat
 
 SETS = ("walls-smoke", "marupeke-smoke", "masyu-smoke", "slither-smoke", "masyu-hard", "slither-hard")
 HEAD = (f"{'instance':<28} {'kind':<11} {'cuts':>5} {'solve s':>8} {'+proof s':>8} {'x':>5} "
@@ -70,7 +70,7 @@ def one(instance, options: dict, limits: Limits, repeat: int, deletions: str) ->
     if proof is None:
         print(f"{instance.name:<28} {instance.kind:<11} second solve: {outcome.status}")
         return
-    cnf, steps = read_cnf("<cnf>", proof.cnf), read_drat("<drat>", proof.drat)
+    cnf, steps = proof.cnf(), read_drat("<drat>", proof.drat)
     result = check(cnf, steps, deletions=deletions)
     t0 = time.perf_counter()
     cuts = check_cuts(cnf, instance.puzzle)
