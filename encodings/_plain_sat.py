@@ -48,9 +48,7 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
     recorder = None
     if proof:
         recorder = Recorder()
-        marked = {id(clause) for clause in blocked}
-        for clause in clauses:
-            recorder.add([clause], "exclude" if id(clause) in marked else None)
+        recorder.add(clauses, marked=blocked)
     stats: dict[str, Any] = {"solver": solver_name, "variables": pool.top, "clauses": len(clauses),
                              "excluded": len(exclude), "iterations": 1, "cuts": 0, "chunks": 0,
                              "solver_s": 0.0, "conflicts": 0}

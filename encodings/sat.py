@@ -153,9 +153,7 @@ class Sat(Encoding):
         recorder = None
         if self.options["proof"] == "true":
             recorder = Recorder(edge_names(problem))
-            marked = {id(clause) for clause in excluded}
-            for clause in clauses:
-                recorder.add([clause], "exclude" if id(clause) in marked else None)
+            recorder.add(clauses, marked=excluded)
         family, components = self.options["cuts"], self.options["components"]
         stats = {"solver": self.options["solver"], "variables": arrays.num_edges, "iterations": 0, "cuts": 0,
                  "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "shape_reused": arrays.shape_reused}

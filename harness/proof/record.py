@@ -79,11 +79,17 @@ class Recorder:
         self.clauses: list[list[int]] = []
         self.marks: dict[int, str] = {}  # clause position -> its mark
 
-    def add(self, clauses: Iterable[list[int]], mark: str | None = None) -> None:
-        for clause in clauses:
-            if mark:
-                self.marks[len(self.clauses)] = mark
-            self.clauses.append(clause)
+    def add(self, clauses: Iterable[list[int]], mark: str | None = None,
+            marked: Iterable[list[int]] = ()) -> None:
+        """Record these clauses: every one marked `mark`, or those in `marked` (same objects) `exclude`."""
+        start = len(self.clauses)
+        self.clauses.extend(clauses)
+        if mark:
+            self.marks.update(dict.fromkeys(range(start, len(self.clauses)), mark))
+        ids = {id(clause) for clause in marked}
+        if ids:
+            added = range(start, len(self.clauses))
+            self.marks.update({k: "exclude" for k in added if id(self.clauses[k]) in ids})
 
     def proof(self, solver, drat: bytes | None = None) -> Proof:
         """The clauses and the DRAT trace of `solver` (a PySAT CaDiCaL made with `with_proof=True`)."""
