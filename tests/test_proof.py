@@ -187,3 +187,15 @@ def test_a_certified_claim_is_counted_apart_from_confirmed_and_unproven():
         "extra": [json.dumps({"proof": CERTIFIED}), "{}", "{}", json.dumps({"proof": "proof rejected: x"})],
     })
     assert list(unsat_verdicts(runs)) == ["certified", "confirmed", "confirmed", "unproven"]
+
+
+def test_deletions_are_ignored_only_where_clauses_came_after_a_solve():
+    # CaDiCaL 1.9.5 restores clauses it deleted, unlogged, when a clause arrives after a solve: a proof
+    # that uses a clause after deleting it fails with deletions honoured, and passes with them ignored.
+    text = "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\nc cut\n-1 -2 0\n"
+    proof = steps(["d 1 2 0", "2 0", "0"])
+    assert check(read_cnf("i.cnf", text), proof).ok  # auto: the `c cut` says incremental
+    assert check(read_cnf("i.cnf", text), proof, deletions="ignore").kept_all
+    honoured = check(read_cnf("i.cnf", text), proof, deletions="honour")
+    assert not honoured.ok and honoured.reason.startswith("proof line 2: lemma `2 0`")
+    assert not check(read_cnf("p.cnf", text.replace("c cut\n", "")), proof).ok  # auto: not incremental
