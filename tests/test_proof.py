@@ -189,6 +189,15 @@ def test_a_certified_claim_is_counted_apart_from_confirmed_and_unproven():
     assert list(unsat_verdicts(runs)) == ["certified", "confirmed", "confirmed", "unproven"]
 
 
+def test_a_check_past_its_deadline_stops_unverified(pigeons):
+    cnf, lines = pigeons
+    result = check(cnf, steps(lines), deadline=0.0)
+    assert not result.ok and result.reason.startswith("check stopped at the time limit at proof line 1")
+    instance = bundled("janko071")
+    verdict = certify(unique_proof(instance), instance.puzzle, deadline=0.0)["verdict"]
+    assert verdict.startswith("unchecked: check stopped")
+
+
 def test_deletions_are_ignored_only_where_clauses_came_after_a_solve():
     # CaDiCaL 1.9.5 restores clauses it deleted, unlogged, when a clause arrives after a solve: a proof
     # that uses a clause after deleting it fails with deletions honoured, and passes with them ignored.

@@ -18,11 +18,12 @@ The vertex names are the kind's own (`vertex_of`, `name_of`: a grid's row-major 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from harness import kinds
-from harness.proof.drat import Cnf
+from harness.proof.drat import STOPPED, Cnf
 
 
 @dataclass
@@ -64,8 +65,11 @@ def edge_names(cnf: Cnf) -> dict[int, tuple[int, int]]:
     return out
 
 
-def check_cuts(cnf: Cnf, puzzle: Any) -> CutResult:
-    """Judge every `c cut` clause of `cnf` against `puzzle` (see the module docstring)."""
+def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResult:
+    """Judge every `c cut` clause of `cnf` against `puzzle` (see the module docstring).
+
+    `deadline`: a `time.process_time()` instant; past it the check stops with a problem that says so.
+    """
     from loopbench_encodings import loop
 
     result = CutResult()
@@ -88,6 +92,9 @@ def check_cuts(cnf: Cnf, puzzle: Any) -> CutResult:
     for k, notes in marked:
         if "c exclude" in notes:
             continue
+        if deadline is not None and time.process_time() >= deadline:
+            result.problems.append(f"line {cnf.lines[k]}: {STOPPED} (cuts from here not judged)")
+            break
         why = _judge(cnf.clauses[k], names, required, problem, puzzle)
         if why:
             result.problems.append(f"line {cnf.lines[k]}: {why}")

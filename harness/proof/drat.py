@@ -377,6 +377,7 @@ class _Checker:
 
 
 DELETIONS = ("auto", "honour", "ignore")
+STOPPED = "check stopped at the time limit"
 
 
 def incremental(cnf: Cnf) -> bool:
@@ -384,8 +385,12 @@ def incremental(cnf: Cnf) -> bool:
     return any("c cut" in notes for notes in cnf.notes)
 
 
-def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto") -> Result:
-    """Whether `steps` refute `cnf` (see the module docstring); `rat=False` rejects every non-RUP lemma."""
+def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto",
+          deadline: float | None = None) -> Result:
+    """Whether `steps` refute `cnf` (see the module docstring); `rat=False` rejects every non-RUP lemma.
+
+    `deadline`: a `time.process_time()` instant; past it the check stops, not verified (`stopped`).
+    """
     if deletions not in DELETIONS:
         raise ValueError(f"deletions: {deletions!r} is not one of {', '.join(DELETIONS)}")
     keep_all = deletions == "ignore" or (deletions == "auto" and incremental(cnf))
@@ -395,7 +400,10 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
     for clause in cnf.clauses:
         db.add(clause)
     result = Result(False, kept_all=keep_all)
-    for step in steps:
+    for number, step in enumerate(steps):
+        if deadline is not None and not number % 256 and time.process_time() >= deadline:
+            result.reason = f"{STOPPED} at proof line {step.line} of {steps[-1].line}"
+            break
         if step.delete:
             result.deletions += 1
             if keep_all:

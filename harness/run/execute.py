@@ -71,8 +71,8 @@ def execute(
     the fingerprint of this process's code for the encoding (`code`: the modules and imports the
     coordinator found, `fingerprint.Scope.as_dict()`; None: find them here).
     With `unique`, a verified answer is followed by a second solve that excludes it (same budget).
-    A proof the encoding logged (`proof=true`) is checked and its verdict put in `extra`
-    (`harness.proof.certify.with_proof`); `proof_dir` also keeps its files.
+    A proof the encoding logged (`proof=true`) is checked within the run's limit and its verdict put
+    in `extra` (`harness.proof.certify.with_proof`); `proof_dir` also keeps its files.
     """
     try:
         solver = registry.create(encoding, **options)
@@ -95,7 +95,7 @@ def execute(
     proof = outcome.stats.pop("proof", None)
     row = {**row, **judge(instance, outcome), **measures(outcome, solve_s)}
     if proof is not None:
-        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir)
+        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir, deadline=limits.deadline())
     if unique and row["status"] == "solved":
         row.update(uniqueness(solver, instance, row, limits, seed, proof_dir))
     return row
@@ -114,7 +114,7 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     extra_json = json.dumps(extra, sort_keys=True, default=str)
     proof = verdict.stats.pop("proof", None)
     if proof is not None:
-        extra_json = with_proof(extra_json, proof, instance, proof_dir, unique=True)
+        extra_json = with_proof(extra_json, proof, instance, proof_dir, True, limits.deadline())
     return {"unique": verdict.unique, "detail": detail, "extra": extra_json}
 
 
