@@ -198,13 +198,16 @@ def test_a_check_past_its_deadline_stops_unverified(pigeons):
     assert verdict.startswith("unchecked: check stopped")
 
 
-def test_deletions_are_ignored_only_where_clauses_came_after_a_solve():
+def test_deleted_clauses_come_back_where_a_lemma_needs_them_unless_a_rat_lemma_came_first():
     # CaDiCaL 1.9.5 restores clauses it deleted, unlogged, when a clause arrives after a solve: a proof
-    # that uses a clause after deleting it fails with deletions honoured, and passes with them ignored.
+    # that uses a clause after deleting it fails with deletions honoured, and passes with them back.
     text = "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\nc cut\n-1 -2 0\n"
     proof = steps(["d 1 2 0", "2 0", "0"])
-    assert check(read_cnf("i.cnf", text), proof).ok  # auto: the `c cut` says incremental
+    auto = check(read_cnf("i.cnf", text), proof)
+    assert auto.ok and auto.restored_at == 2 and not auto.kept_all
     assert check(read_cnf("i.cnf", text), proof, deletions="ignore").kept_all
     honoured = check(read_cnf("i.cnf", text), proof, deletions="honour")
     assert not honoured.ok and honoured.reason.startswith("proof line 2: lemma `2 0`")
-    assert not check(read_cnf("p.cnf", text.replace("c cut\n", "")), proof).ok  # auto: not incremental
+    # after a RAT lemma (here `3`, on a fresh variable) deleted clauses never come back: not sound in general
+    result = check(read_cnf("i.cnf", text), steps(["3 0", "d 1 2 0", "2 0", "0"]))
+    assert result.rat == 1 and not result.ok and result.reason.startswith("proof line 3: lemma `2 0`")

@@ -14,7 +14,7 @@ EXIT_VERIFIED, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
 EPILOG = """\
 The proof is checked forward: each lemma must follow from the clauses so far by unit propagation
 (RUP), or else be RAT on its first literal; deletions are honoured (those of clauses that fix a
-literal at the root are ignored, as drat-trim does), except with clauses added after a solve
+literal at the root are ignored, as drat-trim does) until a lemma needs a deleted clause back
 (see --deletions); the proof must derive the empty clause.
 With --puzzle, each clause the CNF marks `c cut` must also hold for every answer of the puzzle
 (`c exclude` clauses, answers excluded by a uniqueness question, are counted, not judged).
@@ -32,8 +32,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", help="the puzzle's kind, over what the file says")
     p.add_argument("--rup-only", action="store_true", help="reject a lemma that is not RUP (no RAT)")
     p.add_argument("--deletions", choices=DELETIONS, default="auto",
-                   help="auto (default): ignore them when the CNF has clauses added after a solve (`c cut`), "
-                        "whose eliminated clauses CaDiCaL 1.9.5 restores unlogged; else honour them")
+                   help="auto (default): honour them until a lemma fails, then (no RAT lemma so far) bring "
+                        "every deleted clause back and ignore the rest: CaDiCaL 1.9.5 restores eliminated "
+                        "clauses unlogged when clauses come after a solve; honour: never; "
+                        "ignore: from the start")
     return p
 
 

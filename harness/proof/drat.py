@@ -14,9 +14,12 @@ Deletions and incremental solving: CaDiCaL 1.9.5 moves clauses to its extension 
 elimination, equivalent-literal substitution), logging their deletion, and when a clause added
 after a solve touches such a variable it restores them without a line in the proof; later lemmas
 rest on them, so with deletions honoured they fail (seen on slither-hard: `janko-sl-0690`,
-`-0700`; with `elim=0 decompose=0` they pass). `deletions="auto"` therefore ignores every
-deletion in a CNF that holds clauses added after a solve (`c cut`): sound, since every clause
-kept was in the formula or checked, and it only slows propagation; `honour` and `ignore` force it.
+`-0700`; with `elim=0 decompose=0` they pass). `deletions="auto"` therefore honours deletions
+until a lemma fails: then, if no lemma so far needed RAT, every deleted clause comes back and
+deletions are ignored from there on (`restored_at` names the line). Sound: with only RUP lemmas
+every clause ever held is implied by the formula (after a RAT lemma it would not be, so then the
+lemma fails); RAT checks after it see every clause, which is only stricter. `honour` never
+restores; `ignore` keeps every clause from the start.
 Literals are plain ints and every per-literal array is a list indexed by the literal itself
 (Python's negative indices put -l at the far end), so no literal is ever translated.
 """
@@ -61,14 +64,18 @@ class Result:
     lemmas: int = 0  # lemmas checked (up to and including the empty clause)
     rat: int = 0  # lemmas that needed the RAT check (were not RUP)
     kept_all: bool = False  # every deletion ignored (`deletions`)
+    restored_at: int = 0  # the proof line whose lemma needed deleted clauses back (`auto`), 0: none
     deletions: int = 0
     ignored_deletions: int = 0  # of clauses not there, or reasons of root literals
     seconds: float = 0.0
 
     def summary(self) -> str:
         if self.ok:
-            ignored = "all ignored: clauses were added after a solve" if self.kept_all else \
-                f"{self.ignored_deletions} ignored"
+            ignored = f"{self.ignored_deletions} ignored"
+            if self.kept_all:
+                ignored = "all ignored"
+            elif self.restored_at:
+                ignored += f"; from line {self.restored_at} on, all: deleted clauses were needed"
             return (f"verified: {self.lemmas} lemmas ({self.rat} RAT), {self.deletions} deletions "
                     f"({ignored}), {self.seconds:.2f} s")
         return f"not verified: {self.reason}"
@@ -232,6 +239,7 @@ class _Checker:
         self.trail: list[int] = []
         self.root_conflict = False
         self.index: dict[tuple[int, ...], list[int]] = {}  # sorted literals -> live clause ids
+        self.dead: list[list[int]] = []  # deleted clauses, in case they are needed back
 
     def _assign(self, lit: int) -> None:
         self.value[lit] = 1
@@ -335,7 +343,14 @@ class _Checker:
                 return False
         ids.pop()
         self.clauses[cid] = None
+        self.dead.append(clause)
         return True
+
+    def restore(self) -> None:
+        """Every deleted clause back (see `deletions="auto"`)."""
+        dead, self.dead = self.dead, []
+        for clause in dead:
+            self.add(clause)
 
     def rup(self, lits: list[int]) -> bool:
         """Whether assigning every literal of `lits` false and propagating gives a conflict."""
@@ -380,11 +395,6 @@ DELETIONS = ("auto", "honour", "ignore")
 STOPPED = "check stopped at the time limit"
 
 
-def incremental(cnf: Cnf) -> bool:
-    """Whether the CNF holds clauses the solver was given after a solve (marked `c cut`)."""
-    return any("c cut" in notes for notes in cnf.notes)
-
-
 def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto",
           deadline: float | None = None) -> Result:
     """Whether `steps` refute `cnf` (see the module docstring); `rat=False` rejects every non-RUP lemma.
@@ -393,7 +403,7 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
     """
     if deletions not in DELETIONS:
         raise ValueError(f"deletions: {deletions!r} is not one of {', '.join(DELETIONS)}")
-    keep_all = deletions == "ignore" or (deletions == "auto" and incremental(cnf))
+    keep_all = deletions == "ignore"
     start = time.perf_counter()
     num_vars = max([cnf.num_vars] + [abs(lit) for step in steps for lit in step.lits])
     db = _Checker(num_vars)
@@ -412,6 +422,9 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
                 result.ignored_deletions += 1
             continue
         result.lemmas += 1
+        if not db.rup(step.lits) and deletions == "auto" and not keep_all and not result.rat and db.dead:
+            db.restore()
+            keep_all, result.restored_at = True, step.line
         if not db.rup(step.lits):
             if rat and db.rat(step.lits):
                 result.rat += 1
