@@ -4,7 +4,9 @@ The `sat` encoding calls `solve_plain` for Walls and Marupeke: the rules module'
 non-zero seed shuffles their order), one clause per excluded solution (`rules.cnf_exclude`), one
 solver object, and `conf_budget` + `solve_limited` chunks sized to about CHUNK_S each, the clock
 read between them, so the time limit holds with solvers that cannot be interrupted (CaDiCaL).
-`solver_name` must be a PySAT solver with `conf_budget` (not Lingeling or Kissat).
+`solver_name` must be a PySAT solver with `conf_budget` (not Lingeling or Kissat). `proof`: log a DRAT
+proof and, on unsat, put it in the stats' `proof` with the CNF, excluded answers marked
+(`harness.proof.record`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome
+from harness.proof.record import Recorder
 
 CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
 FIRST_BUDGET = 100  # conflicts of the first chunk, before any rate is known
@@ -29,7 +32,7 @@ def next_budget(conflicts: int, seconds: float, deadline: float) -> int:
 
 
 def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = (),
-                solver_name: str = "cadical195") -> Outcome:
+                solver_name: str = "cadical195", proof: bool = False) -> Outcome:
     """Solve `puzzle` with the CNF of `rules`, never returning a solution in `exclude`."""
     from pysat.formula import IDPool
     from pysat.solvers import Solver
@@ -42,13 +45,19 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
     clauses += blocked
     if seed:
         random.Random(seed).shuffle(clauses)
+    recorder = None
+    if proof:
+        recorder = Recorder()
+        recorder.add(clauses, marked=blocked)
     stats: dict[str, Any] = {"solver": solver_name, "variables": pool.top, "clauses": len(clauses),
                              "excluded": len(exclude), "iterations": 1, "cuts": 0, "chunks": 0,
                              "solver_s": 0.0, "conflicts": 0}
     if [] in blocked:  # a puzzle without a free cell has one solution, and it is excluded
         stats["build_s"] = time.perf_counter() - start
+        if recorder is not None:  # the CNF holds the empty clause: the empty proof refutes it
+            stats["proof"] = recorder.proof(None, b"0\n")
         return Outcome(UNSAT, stats=stats)
-    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
+    with Solver(name=solver_name, bootstrap_with=clauses, with_proof=proof) as solver:
         stats["build_s"] = time.perf_counter() - start
         answer, budget = None, FIRST_BUDGET
         while answer is None:
@@ -67,5 +76,7 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
         if answer is None:
             return Outcome(UNKNOWN, stats=stats)
         if answer is False:
+            if recorder is not None:
+                stats["proof"] = recorder.proof(solver)
             return Outcome(UNSAT, stats=stats)
         return Outcome(SAT, rules.cnf_solution(puzzle, pool, solver.get_model()), stats)

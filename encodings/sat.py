@@ -20,11 +20,13 @@ Backend: any PySAT solver that takes clauses after a solve and a conflict budget
 `_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
 `cache=off` (default) makes the degree clauses for each puzzle; `cache=degree` keeps them per grid
 shape in the worker (a head start CP-SAT and clingo, which rebuild their models, never get: about
-1.1x on masyu-pm-hard-large, 1.16x on masyu-default, bench_shape_cache.py). The grid shape's
-arrays are shared by every strategy alike. Stats: build_s (clauses and solver set-up;
-`shape_reused` says whether this run found its grid shape made), solver_s
-(inside solve calls), outside_s (reading models and cutting), and `rounds`: per round
-[solver_s, outside_s, cuts], the first ROUNDS_KEPT.
+1.1x on masyu-pm-hard-large, 1.25x on masyu-default, bench_shape_cache.py). The grid shape's
+arrays are shared by every strategy alike. `proof=true` (CaDiCaL 1.9.5 only) logs a DRAT proof: on
+unsat the stats' `proof` holds it with the CNF of every clause the solver was given
+(`harness.proof.record`; `harness.proof` checks both).
+Stats: build_s (clauses and solver set-up; `shape_reused` says whether this run found its grid
+shape made), solver_s (inside solve calls), outside_s (reading models and cutting), and `rounds`:
+per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import time
 from typing import ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop, rules
 from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
@@ -49,10 +52,12 @@ REFUSED = {
 PHASES = ("false", "solver")
 IMPLIED = ("false", "true")
 CACHE = ("off", "degree")
+PROOF = ("false", "true")
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
-def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None):
+def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None,
+               with_proof: bool = False):
     """A PySAT solver `name` holding these clauses, as `Solver(name, bootstrap_with=clauses)` makes it.
 
     For CaDiCaL 1.9.5 the clauses go straight to the C function PySAT's own `add_clause` calls:
@@ -60,15 +65,16 @@ def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, i
     again as the call itself, ~1 ms of a 25x25 Masyu's 5,700 clauses. That function always answers
     True, so PySAT's `status`, which `add_clause` sets only on False, stays right; `cadical_options`
     are set first (CaDiCaL takes them only before any clause). Other solvers are bootstrapped by
-    PySAT (some set options after the bootstrap).
+    PySAT (some set options after the bootstrap). `with_proof`: CaDiCaL traces DRAT from its start,
+    so clauses added by that C function are in the proof as with PySAT's `add_clause`.
     """
     from pysat.solvers import Solver
 
     if name != "cadical195":
-        return Solver(name=name, bootstrap_with=clauses)
+        return Solver(name=name, bootstrap_with=clauses, with_proof=with_proof)
     from pysolvers import cadical195_add_cl as add
 
-    solver = Solver(name=name)
+    solver = Solver(name=name, with_proof=with_proof)
     if cadical_options:
         solver.solver.configure(cadical_options)
     handle = solver.solver.cadical
@@ -77,15 +83,22 @@ def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, i
     return solver
 
 
+def edge_names(problem) -> list[tuple[int, int]]:
+    """Each edge variable's ends as the kind numbers its vertices (a grid: row-major index from 0; a
+    graph: its 1-based vertex numbers): what a proof's `c edge` lines say, and `harness.proof.cuts` reads."""
+    number = problem.graph.number
+    return [(number(u), number(v)) for u, v in problem.arrays.ends]
+
+
 class Sat(Encoding):
     name = "sat"
     # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
-                "implied": "true", "cache": "off"}
+                "implied": "true", "cache": "off", "proof": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
-               "cache": CACHE}
+               "cache": CACHE, "proof": PROOF}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -96,6 +109,11 @@ class Sat(Encoding):
     def __init__(self, **options) -> None:
         super().__init__(**options)
         self.options["solver"] = self._solver_name(self.options["solver"])
+        if self.options["proof"] == "true":
+            if self.options["solver"] not in PROOF_SOLVERS:
+                raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
+            if type(self).attach is not Sat.attach:  # its helper adds clauses the recorder never sees
+                raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
@@ -124,7 +142,8 @@ class Sat(Encoding):
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         if puzzle.kind not in loop.kinds():
-            return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"])
+            return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"],
+                               proof=self.options["proof"] == "true")
         start = time.perf_counter()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
@@ -133,15 +152,21 @@ class Sat(Encoding):
         arrays = problem.arrays
         clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true",
                                keep=self.options["cache"] == "degree")
-        clauses += [exclusion(problem, solution) for solution in exclude]
+        excluded = [exclusion(problem, solution) for solution in exclude]
+        clauses += excluded
         if seed:
             random.Random(seed).shuffle(clauses)
+        recorder = None
+        if self.options["proof"] == "true":
+            recorder = Recorder(edge_names(problem))
+            recorder.add(clauses, marked=excluded)
         family, components = self.options["cuts"], self.options["components"]
         stats = {"solver": self.options["solver"], "variables": num_variables(arrays), "iterations": 0,
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0,
                  "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
-        with new_solver(self.options["solver"], clauses, self.cadical_options) as solver:
+        logging = recorder is not None
+        with new_solver(self.options["solver"], clauses, self.cadical_options, logging) as solver:
             if self.options["phase"] == "false":
                 try:
                     solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))
@@ -180,6 +205,8 @@ class Sat(Encoding):
                 cuts = arrays.cut_clauses(chosen, family, components)
                 for clause in cuts:
                     solver.add_clause(clause)
+                if recorder is not None:
+                    recorder.add(cuts, "cut")
                 stats["cuts"] += len(cuts)
                 if not cuts:
                     status, solution = SAT, arrays.solution(chosen)
@@ -191,6 +218,8 @@ class Sat(Encoding):
             stats["conflicts"] = solver.accum_stats()["conflicts"]
             stats["clauses"] = solver.nof_clauses()
             stats["rounds"] = rounds
+            if recorder is not None and status == UNSAT:
+                stats["proof"] = recorder.proof(solver)
             if helper is not None:
                 more = helper.stats()
                 stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))

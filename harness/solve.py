@@ -48,6 +48,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--unique", action="store_true",
                    help="once solved, ask again with the solution excluded (same time limit): "
                         "is it the only one?")
+    p.add_argument("--proof", metavar="DIR",
+                   help="log a DRAT proof (encoding option proof=true) and check it; for an unsat answer "
+                        "write DIR/NAME.cnf and DIR/NAME.drat (with --unique: DIR/NAME.unique.cnf, .drat)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print status, solution and statistics as JSON")
     out.add_argument("--ascii", action="store_true", help="draw with ASCII instead of box-drawing characters")
@@ -65,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         options = parse_options(args.option)
+        if args.proof:
+            options["proof"] = "true"
         instance = load(args.puzzle, args.kind)
         registry.create(args.encoding, **options)  # unknown encodings and options fail here, in one line
     except (InstanceError, ValueError) as exc:
@@ -72,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     try:
         limits = Limits(time_s=args.time_limit)
-        row = execute(instance, args.encoding, options, args.seed, limits, unique=args.unique)
+        row = execute(instance, args.encoding, options, args.seed, limits, unique=args.unique,
+                      proof_dir=args.proof)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -179,6 +185,12 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
     lines = [head]
     if row.get("detail"):
         lines.append(f"  {row['detail']}")
+    extra = json.loads(row.get("extra") or "{}")
+    for prefix, what in (("", "unsat"), ("unique_", "no second solution")):
+        if prefix + "proof" in extra:
+            lemmas, took = extra.get(prefix + "proof_lemmas", 0), extra.get(prefix + "check_s", 0.0)
+            lines.append(f"  proof of {what}: {extra[prefix + 'proof']} ({lemmas} lemmas, "
+                         f"checked in {_seconds(took)})")
     stats = [f"{k} {row[k]}" for k in ("iterations", "cuts", "conflicts") if row.get(k) is not None]
     if row.get("build_s") is not None:
         stats.append(f"model built in {_seconds(row['build_s'])}")

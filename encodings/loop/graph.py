@@ -2,7 +2,8 @@
 
 A loop graph gives `num_vertices`, `num_edges`, `ends` (edge i joins ends[i] = (u, v), u < v),
 `incident` (the edges at each vertex), `between(u, v)` (the edge joining two vertices, or -1),
-`names` (each edge as the kind's rules name it) and `var(a, b)` (the CNF variable, i + 1, of
+`names` (each edge as the kind's rules name it), `label(v)` and `number(v)` (a vertex in words
+and as the kind's files number it) and `var(a, b)` (the CNF variable, i + 1, of
 the edge between two vertices named as the rules name them), and it writes and reads the kind's
 solution string (`solution`: chosen edge indices -> string; `edge_ids`: string -> indices).
 `cache` holds what other modules derive from the graph alone (`loop.cnf`'s degree clauses).
@@ -87,6 +88,10 @@ class GridGraph:
         """Vertex v as a person reads it: its cell (row, column)."""
         return "({}, {})".format(*divmod(v, self.cols))
 
+    def number(self, v: int) -> int:
+        """Vertex v as the kind numbers it in files (proofs' `c edge` lines): its row-major index."""
+        return v
+
     def edge_id(self, a: Cell, b: Cell) -> int:
         """The index of the edge between neighbouring cells a and b (either order)."""
         return self.var(a, b) - 1
@@ -157,6 +162,10 @@ class EdgeGraph:
     @property
     def names(self) -> Sequence[tuple[int, int]]:
         return self.ends
+
+    def number(self, v: int) -> int:
+        """Vertex v as the kind numbers it in files: from 1, as TSPLIB does."""
+        return v + 1
 
     def between(self, u: int, v: int) -> int:
         return self._index.get((u, v) if u < v else (v, u), -1)

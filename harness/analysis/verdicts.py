@@ -3,8 +3,9 @@
 An encoding that says `unsat` gives nothing the checker can judge. A claim is therefore
 - `refuted` when any run of the same puzzle (same `instance_sha256`, any encoding, any code
   version) has a solution the checker accepted: the puzzle has a solution, the claim is wrong;
-- `certified` when not refuted and the run's own unsat proof was checked (`certified` = 1, a
-  column or an `extra` key, set by a proof checker; the hook for it);
+- `certified` when not refuted and the run's own unsat proof was checked (`extra`'s `proof` is
+  `certified`: a DRAT refutation of its CNF, every cut valid, `harness.proof`; or `certified` = 1,
+  a column or an `extra` key, for other proof checkers);
 - `confirmed` when not refuted and an encoding of another model family also said `unsat`, or the
   instance's answer is known to be unsat (a theorem stored with it: `known_answer` in `extra`);
 - `unproven` otherwise: one model's word alone, however many encodings of it agree.
@@ -92,10 +93,12 @@ def _extra(runs: pd.DataFrame, key: str) -> pd.Series:
 
 
 def certified(runs: pd.DataFrame) -> pd.Series:
-    """Whether each run's unsat proof was checked: a `certified` column, else that `extra` key."""
+    """Whether each run's unsat proof was checked: a `certified` column, else `extra`'s `proof` saying
+    `certified` (`harness.proof`: a DRAT refutation of its CNF, every cut valid) or a `certified` key."""
     if "certified" in runs:
         return runs["certified"].fillna(0).astype(int) == 1
-    return _extra(runs, "certified").isin([1, True]).astype(bool)
+    said = _extra(runs, "proof") == CERTIFIED
+    return (said | _extra(runs, "certified").isin([1, True])).astype(bool)
 
 
 def _puzzle_key(runs: pd.DataFrame) -> pd.Series:

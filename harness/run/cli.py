@@ -58,6 +58,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--unique", action="store_true",
                    help="ask each solved run again with its solution excluded, within the same time limit, "
                         "and record the answer in the `unique` column (encodings that can exclude solutions)")
+    p.add_argument("--proof", action="store_true",
+                   help="encodings that can (option proof: sat) log a proof for each unsat answer and each "
+                        "uniqueness answer, checked by harness.proof: in `extra`, `proof` (certified or "
+                        "why not), its size and check_s (`unique_` ones for the second solve)")
     return p
 
 
@@ -68,6 +72,11 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         options = parse_options(args.option)
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
+    if args.proof:
+        provers = [n for n in names if _logs_proofs(n)]
+        if not provers:
+            raise ArgumentError("--proof: no encoding of this sweep logs proofs (sat does)")
+        options.update({f"{n}.proof": "true" for n in provers})
     if args.scheduler and args.executor != "dask":
         raise ArgumentError("--scheduler needs --executor dask")
     for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),
@@ -93,6 +102,15 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     return plan
+
+
+def _logs_proofs(name: str) -> bool:
+    """Whether the encoding `name` takes proof=true (sat does; propagator, a subclass, refuses it)."""
+    try:
+        registry.create(name, proof="true")
+    except ValueError:
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,6 +22,7 @@ from typing import Any
 from harness import fingerprint, kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
 from harness.instances import Instance
+from harness.proof.certify import with_proof
 from harness.unique import ask_again
 
 # Outcome.stats keys that have a column of their own; all other stats go to the `extra` JSON.
@@ -71,6 +72,7 @@ def execute(
     unique: bool = False,
     answered: Callable[[dict[str, Any]], None] | None = None,
     harness_code: dict[str, list[str]] | None = None,
+    proof_dir: str | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
@@ -81,6 +83,8 @@ def execute(
     With `unique`, a verified answer is followed by a second solve that excludes it, with a budget
     of its own; `answered(row)` is called with the row before that solve, so a runner can keep the
     verified answer should the second solve be killed.
+    A proof the encoding logged (`proof=true`) is checked within the run's limit and its verdict put
+    in `extra` (`harness.proof.certify.with_proof`); `proof_dir` also keeps its files.
     """
     runner = fingerprint.harness_scope() if harness_code is None else fingerprint.Scope(**harness_code)
     harness = fingerprint.loaded(tuple(runner.modules), tuple(runner.imports))
@@ -100,28 +104,33 @@ def execute(
 
     solver.prepare()
     cpu0, start = time.process_time(), time.perf_counter()  # the budget starts here, for the encoding too
-    outcome = solver.solve(instance.puzzle, replace(limits, cpu_origin=cpu0), seed)
+    budget = replace(limits, cpu_origin=cpu0)
+    outcome = solver.solve(instance.puzzle, budget, seed)
     solve_s, solve_cpu_s = time.perf_counter() - start, time.process_time() - cpu0
+    proof = outcome.stats.pop("proof", None)
     check0 = time.process_time()
     verdict = {**judge(instance, outcome), "check_s": time.process_time() - check0}
     if instance.known_answer:  # kept in `extra`: an unsat claim matching it is confirmed (analysis.verdicts)
         outcome.stats["known_answer"] = instance.known_answer
     row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
+    if proof is not None:
+        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir, deadline=budget.deadline())
     if unique and row["status"] == "solved":
         if answered is not None:
             answered(row)
-        row.update(uniqueness(solver, instance, row, limits, seed))
+        row.update(uniqueness(solver, instance, row, limits, seed, proof_dir))
     return row
 
 
 def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Limits,
-               seed: int) -> dict[str, Any]:
+               seed: int, proof_dir: str | None = None) -> dict[str, Any]:
     """A solved run's `unique` column, with the second solution or why there is no verdict in `detail`.
 
     The second solve has a budget of its own: the run's time limit in CPU time, counted from its own
     start (`ask_again` sets the origin). Its CPU time is `unique_s`, its wall time `unique_wall_s`
     in `extra`; one that answers past its budget gives no verdict, as a late first answer gives none.
     """
+    began = time.process_time()
     verdict = ask_again(solver, instance.puzzle, row["solution"], limits, seed)
     unique, unique_s = verdict.unique, verdict.solve_cpu_s
     said = verdict.detail
@@ -132,6 +141,9 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     extra = {**json.loads(row["extra"]), "unique_wall_s": verdict.solve_s}
     detail = "; ".join(filter(None, [row.get("detail"), said]))
     extra_json = json.dumps(extra, sort_keys=True, default=str)
+    proof = verdict.stats.pop("proof", None)
+    if proof is not None:  # checked within the second solve's own budget, which began before `verdict`
+        extra_json = with_proof(extra_json, proof, instance, proof_dir, True, began + limits.time_s)
     return {"unique": unique, "unique_s": unique_s, "detail": detail, "extra": extra_json}
 
 

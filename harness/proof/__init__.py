@@ -1,0 +1,1 @@
+"""Proofs for `unsat` answers: a DRAT checker, the validity of lazily added cuts, and proof logging."""

@@ -1,0 +1,190 @@
+"""Whether each lazily added clause of a logged CNF holds for every answer of its puzzle, apart from solvers.
+
+A DRAT proof shows that the CNF has no model; the CNF's `c cut` clauses were made by the encoding
+between solves, so they are checked here, against the puzzle (the `c edge VAR U V` lines name
+each variable's edge):
+- a clause of negative literals forbids a set F of edges together. Valid when F is one cycle
+  that the kind's own checker rejects as the whole solution (an answer holding every edge of a
+  cycle is that cycle), or such a cycle plus one edge off it (the company edge: an answer
+  holding the cycle holds nothing else);
+- a clause of positive literals asks for one of its edges. Valid when it holds every edge (the
+  empty drawing is never an answer), or when the graph without its edges separates two vertices
+  that the puzzle's loop problem requires (every answer visits both, so crosses it);
+- a clause marked `c exclude` rules out an answer already found: the question asked
+  (another answer?) is what makes it valid, so it is counted, not judged.
+Anything else, or a `c cut` in a kind without a loop, is invalid, with the reason.
+The vertex names are the kind's own (`loop.graph`'s `number`: a grid's row-major index, a
+graph's 1-based vertex numbers).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness import kinds
+from harness.proof.drat import STOPPED, Cnf
+
+
+@dataclass
+class CutResult:
+    """`problems`: one line per invalid clause (its line in the CNF and why); empty means every cut holds."""
+
+    cuts: int = 0
+    excluded: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        head = f"{self.cuts} cuts, {self.excluded} excluded answers"
+        if self.ok:
+            return f"cuts valid: {head}"
+        return f"invalid cuts: {len(self.problems)} of {head}; first: {self.problems[0]}"
+
+
+def name_of(problem: Any, vertex: int) -> int:
+    """How a proof names vertex `vertex` of the loop problem's graph (`loop.graph`'s `number`)."""
+    return problem.graph.number(vertex)
+
+
+def edge_names(cnf: Cnf) -> dict[int, tuple[int, int]]:
+    """The `c edge VAR U V` lines: variable -> (U, V)."""
+    out = {}
+    for line in cnf.comments:
+        parts = line.split()
+        if len(parts) == 5 and parts[1] == "edge":
+            var, u, v = (int(p) for p in parts[2:])
+            out[var] = (u, v)
+    return out
+
+
+def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResult:
+    """Judge every `c cut` clause of `cnf` against `puzzle` (see the module docstring).
+
+    `deadline`: a `time.process_time()` instant; past it the check stops with a problem that says so.
+    """
+    from loopbench_encodings import loop
+
+    result = CutResult()
+    marked = [(k, notes) for k, notes in enumerate(cnf.notes) if "c cut" in notes or "c exclude" in notes]
+    result.excluded = sum("c exclude" in notes for _, notes in marked)
+    result.cuts = len(marked) - result.excluded
+    if not result.cuts:
+        return result
+    if puzzle.kind not in loop.kinds():
+        result.problems.append(f"{puzzle.kind} has no loop, yet the CNF has {result.cuts} `c cut` clauses")
+        return result
+    problem = loop.problem(puzzle)
+    names = edge_names(cnf)
+    graph_edges = {tuple(sorted((name_of(problem, a), name_of(problem, b)))) for a, b in problem.graph.ends}
+    named = {tuple(sorted(e)) for e in names.values()}
+    if named != graph_edges or len(names) != len(graph_edges):
+        result.problems.append("the CNF's `c edge` lines do not name the puzzle's edges")
+        return result
+    required = {name_of(problem, v) for v in problem.required}
+    for k, notes in marked:
+        if "c exclude" in notes:
+            continue
+        if deadline is not None and time.process_time() >= deadline:
+            result.problems.append(f"line {cnf.lines[k]}: {STOPPED} (cuts from here not judged)")
+            break
+        why = _judge(cnf.clauses[k], names, required, problem, puzzle)
+        if why:
+            result.problems.append(f"line {cnf.lines[k]}: {why}")
+    return result
+
+
+def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[int], problem: Any,
+           puzzle: Any) -> str:
+    """Why `clause` may not hold for every answer, or "" when it does."""
+    if not clause:
+        return "the empty clause"
+    unnamed = [lit for lit in clause if abs(lit) not in names]
+    if unnamed:
+        return f"variable {abs(unnamed[0])} is not an edge"
+    if all(lit > 0 for lit in clause):
+        edges = {names[lit] for lit in clause}
+        if len(edges) == len(names):
+            return ""
+        if _separates(names.values(), edges, required):
+            return ""
+        return "a clause of edges to use that does not separate two required vertices"
+    if any(lit > 0 for lit in clause):
+        return "mixes edges to use and edges to leave out"
+    edges = [names[-lit] for lit in clause]
+    if _one_cycle(edges):
+        return _not_alone(edges, problem, puzzle)
+    for company in _candidates(edges):
+        rest = [e for e in edges if e != company]
+        if _one_cycle(rest):
+            return ""  # an answer holding the cycle `rest` is that cycle, so it lacks the company edge
+    return "forbids edges that are not one cycle (or one cycle and one edge off it)"
+
+
+def _not_alone(cycle: list[tuple[int, int]], problem: Any, puzzle: Any) -> str:
+    """"" when the kind's checker rejects `cycle` as the whole solution; else why the cut is wrong."""
+    number = {problem.graph.number(v): v for v in range(problem.graph.num_vertices)}
+    ids = [problem.graph.between(number[u], number[v]) for u, v in cycle]
+    try:
+        solution = problem.solution(ids)
+    except ValueError:  # the kind cannot even write it as an answer (a cycle missing vertices of a graph)
+        return ""
+    if kinds.check(puzzle, solution):
+        return ""
+    return f"forbids a loop the checker accepts as an answer: {solution}"
+
+
+def _degrees(edges) -> dict[int, int]:
+    degree: dict[int, int] = {}
+    for u, v in edges:
+        degree[u] = degree.get(u, 0) + 1
+        degree[v] = degree.get(v, 0) + 1
+    return degree
+
+
+def _one_cycle(edges: list[tuple[int, int]]) -> bool:
+    if len(edges) < 3 or len(set(edges)) != len(edges) or any(d != 2 for d in _degrees(edges).values()):
+        return False
+    adjacent: dict[int, list[int]] = {}
+    for u, v in edges:
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+    start = edges[0][0]
+    seen, todo = {start}, [start]
+    while todo:
+        for w in adjacent[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return len(seen) == len(adjacent)
+
+
+def _candidates(edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The edges whose removal could leave one cycle: those touching a vertex of degree other than 2."""
+    degree = _degrees(edges)
+    return [e for e in edges if degree[e[0]] != 2 or degree[e[1]] != 2]
+
+
+def _separates(all_edges, removed: set[tuple[int, int]], required: set[int]) -> bool:
+    """Whether the graph without `removed` leaves two required vertices apart."""
+    if len(required) < 2:
+        return False
+    adjacent: dict[int, list[int]] = {}
+    for e in all_edges:
+        if e in removed:
+            continue
+        u, v = e
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+    start = next(iter(required))
+    seen, todo = {start}, [start]
+    while todo:
+        for w in adjacent.get(todo.pop(), ()):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return not required <= seen
