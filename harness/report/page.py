@@ -20,7 +20,7 @@ import pandas as pd
 
 from harness.analysis import plots
 from harness.report import figures
-from harness.report.data import FLAGGED, Row, SetData, Version, slug, to_drawn
+from harness.report.data import FLAGGED, STAT_COLUMNS, Row, SetData, Version, slug, to_drawn
 
 ASSETS = ("report.css", "report.js")
 MAX_CELLS = 2500  # puzzles past this are not drawn: 50x50, above every janko.at puzzle (40x58)
@@ -116,7 +116,8 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
     big = sum(row.cells > max_cells for row in drawn)
     if big:
         how += f"; {big} of them are past {max_cells} cells and left undrawn (<code>--max-cells</code>)"
-    payload = json.dumps({"slug": data.slug, "configs": data.configs, "instances": instances},
+    payload = json.dumps({"slug": data.slug, "configs": data.configs, "columns": STAT_COLUMNS,
+                          "instances": instances},
                          separators=(",", ":"), default=str, allow_nan=False)
     payload = payload.replace("</", "<\\/")  # the JSON sits in a <script> element
     stamp = "<br>".join(esc(line) for line in plots.stamp(data.runs).splitlines())

@@ -77,7 +77,7 @@
 
   // One column per run (config, and seed when there are several), one row per statistic: the
   // columns of the database first, then the keys of `extra`, as BenchExec's run details read.
-  function statsTable(inst, configs) {
+  function statsTable(inst, configs, d) {
     const runs = [];
     for (const config of configs)
       for (const run of inst.runs[config] || []) runs.push([config, run]);
@@ -86,6 +86,8 @@
       for (const key of Object.keys(run)) if (key !== "extra" && !names.includes(key)) names.push(key);
       for (const key of Object.keys(run.extra || {})) if (!extras.includes(key)) extras.push(key);
     }
+    const order = (d.columns || []).concat(names.filter((n) => !(d.columns || []).includes(n)));
+    names.sort((x, y) => order.indexOf(x) - order.indexOf(y));
     const several = configs.some((c) => (inst.runs[c] || []).length > 1);
     const table = el("table", { class: "stats" });
     const head = table.createTHead().insertRow();
@@ -100,7 +102,7 @@
     for (const [name, pick] of [...names.map((n) => [n, (r) => r[n]]),
                                 ...extras.map((n) => [n, (r) => (r.extra || {})[n]])]) {
       const tr = body.insertRow();
-      tr.appendChild(el("th", { class: extras.includes(name) && !names.includes(name) ? "extra" : "" }, name));
+      tr.appendChild(el("th", names.includes(name) ? {} : { class: "extra" }, name));
       for (const [, run] of runs) tr.appendChild(el("td", {}, show(pick(run))));
     }
     return table;
@@ -146,7 +148,7 @@
         "not drawn: the report draws only some instances (see the note above the table; --draw all draws every one)"));
     }
     panel.appendChild(figs);
-    panel.appendChild(statsTable(inst, d.configs));
+    panel.appendChild(statsTable(inst, d.configs, d));
     panel.hidden = false;
   }
 
