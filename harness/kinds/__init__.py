@@ -112,16 +112,23 @@ class Kind(abc.ABC):
 
 @cache
 def kinds() -> dict[str, Kind]:
-    """Every kind by name: each sub-package of harness.kinds with a KIND."""
-    found: dict[str, Kind] = {}
+    """Every kind by name: each sub-package of harness.kinds with a KIND, and the plug-ins' kinds
+    (entry-point group `loopbench.kinds`, `harness.plugins`)."""
+    from harness import plugins
+
+    found: dict[str, tuple[Kind, str]] = {}
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg:
             continue
         kind = importlib.import_module(f"{__name__}.{info.name}").KIND
         if kind.name in found:
             raise RuntimeError(f"two puzzle kinds are named {kind.name!r}")
-        found[kind.name] = kind
-    return dict(sorted(found.items()))
+        found[kind.name] = kind, f"{__name__}.{info.name}"
+    for name, kind, where in plugins.kinds():
+        if name in found:
+            raise RuntimeError(f"two puzzle kinds are named {name!r}: {found[name][1]} and {where}")
+        found[name] = kind, where
+    return {name: kind for name, (kind, _) in sorted(found.items())}
 
 
 def names() -> list[str]:
