@@ -28,11 +28,13 @@ Lines = list[tuple[int, str]]  # (1-based line number, stripped text) of the non
 
 
 class Kind(abc.ABC):
-    """One puzzle kind. Methods without a default are what a kind must provide.
+    """One puzzle kind. Methods without a default (abstract) are what a kind must provide.
 
-    Readers get text and a `source` to name in errors; writers get a puzzle of this kind. No
-    method may assume another was called first. Optional formats raise InstanceError by default,
-    so a kind without URLs says so in one line.
+    This class is the contract, the project's kinds' and plug-ins' alike (docs/PLUGINS.md points
+    here). The registry holds one instance per kind for the whole process: keep no per-puzzle
+    state on it. Readers get text and a `source` to name in errors; writers get a puzzle of this
+    kind. No method may assume another was called first. Optional formats raise InstanceError by
+    default, so a kind without URLs says so in one line.
     """
 
     name: ClassVar[str]
@@ -59,7 +61,8 @@ class Kind(abc.ABC):
     def check(self, puzzle: Any, solution: str) -> list[str]:
         """The independent checker: every rule `solution` breaks, in words; empty means correct.
 
-        Written from the rules alone; shares no constraint code with any encoding.
+        Written from the rules alone; shares no constraint code with any encoding. Gets any string
+        an encoding returned: a malformed one is a violation to return, never an exception.
         """
 
     @abc.abstractmethod
