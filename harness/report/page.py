@@ -39,6 +39,7 @@ LEGEND = (
 
 
 FLAG = ' <span class="flag" title="a wrong, unproven or disagreeing answer">!</span>'
+PICTURED = ' <span class="pictured" title="drawn: its page shows the puzzle and the answers">&#9638;</span>'
 
 
 def esc(value: object) -> str:
@@ -139,9 +140,9 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
 </div>
 <p class="note">One row per instance, a column per configuration: its status and solve time (median over
 seeds). Click a header to sort (a configuration sorts by PAR-2, unanswered last), click an instance to
-see it drawn with every configuration's answer and statistics. Drawings: {how}.</p>
+see it drawn with every configuration's answer and statistics. Drawings (marked &#9638;): {how}.</p>
 <div class="detail" hidden></div>
-{runs_table(data)}
+{runs_table(data, {row.key for row in drawn})}
 <script type="application/json" id="data-{esc(data.slug)}">{payload}</script>
 </section>
 """
@@ -214,18 +215,19 @@ def status_options(data: SetData) -> str:
     return "".join(f'<option value="{esc(s)}">{esc(s)}</option>' for s in ordered)
 
 
-def runs_table(data: SetData) -> str:
+def runs_table(data: SetData, drawn: set[str]) -> str:
     head = ['<th data-col="instance" data-type="text">instance</th>',
             '<th data-col="size" data-type="num">size</th>']
     head += [f'<th data-col="{esc(c)}" data-type="num">{esc(c)}</th>' for c in data.configs]
     body = []
     for row in data.rows:
+        pictured = PICTURED if row.key in drawn else ""
         statuses = sorted({c.status for c in row.by_config.values()})
         text = " ".join([row.key, row.size, *statuses]).lower()
         link = f"#set={data.slug}&instance={row.key}"
         flag = FLAG if row.flagged else ""
         cells = [f'<td data-sort="{esc(row.name)}"><a href="{esc(link)}" class="open">{esc(row.name)}</a>'
-                 f"{flag}</td>",
+                 f"{flag}{pictured}</td>",
                  f'<td class="num" data-sort="{row.cells}">{esc(row.size)}</td>']
         for config in data.configs:
             c = row.by_config.get(config)

@@ -25,7 +25,7 @@
   }
 
   function num(value) {
-    return value === null || value === undefined ? "–" : Number(value).toPrecision(3).replace(/\.?0+$/, "");
+    return value === null || value === undefined ? "–" : String(Number(Number(value).toPrecision(3)));
   }
 
   function sortKey(td, type) {
@@ -103,7 +103,10 @@
                                 ...extras.map((n) => [n, (r) => (r.extra || {})[n]])]) {
       const tr = body.insertRow();
       tr.appendChild(el("th", names.includes(name) ? {} : { class: "extra" }, name));
-      for (const [, run] of runs) tr.appendChild(el("td", {}, show(pick(run))));
+      for (const [, run] of runs) {
+        const value = show(pick(run));
+        tr.appendChild(el("td", value === undefined ? {} : { title: String(value) }, value));  // in full
+      }
     }
     return table;
   }
