@@ -8,7 +8,9 @@ import shutil
 import sqlite3
 import subprocess
 import time
+from html import unescape
 from pathlib import Path
+from urllib.parse import quote
 
 import matplotlib
 import pytest
@@ -189,3 +191,55 @@ def test_in_chromium_sort_filter_and_open_an_instance(report, tmp_path):
     kept.parent.mkdir(exist_ok=True)
     shutil.copyfile(shot, kept)  # to look at by eye; build/ is ignored by git
     print(f"chromium: DOM and screenshot in {took:.1f} s; screenshot kept at {kept}")
+
+
+# A page that loads the report in a frame and clicks as a person would (file pages may reach each
+# other only with --allow-file-access-from-files); it writes what it saw into its own DOM.
+CLICKER = """<!DOCTYPE html>
+<html><body><pre id="result">pending</pre>
+<iframe id="page" src="index.html" style="width:1400px;height:900px"></iframe>
+<script>
+const frame = document.getElementById("page");
+const settle = () => new Promise((done) => setTimeout(done, 50));
+frame.addEventListener("load", async () => {
+  const seen = {};
+  try {
+    const w = frame.contentWindow, d = frame.contentDocument;
+    const header = d.querySelector('table.runs th[data-col="sat"]');
+    header.click(); await settle();
+    seen.sorted = w.location.hash;
+    header.click(); await settle();
+    seen.reversed = w.location.hash;
+    const input = d.querySelector("input.filter");
+    input.value = "easy"; input.dispatchEvent(new Event("input")); await settle();
+    seen.filtered = w.location.hash;
+    seen.shown = Array.from(d.querySelectorAll("table.runs tbody tr")).filter((r) => !r.hidden)
+      .map((r) => r.dataset.key);
+    d.querySelector("table.runs tbody tr:not([hidden]) a.open").click(); await settle();
+    seen.opened = w.location.hash;
+    seen.drawer = d.querySelector(".detail").hidden ? "" : d.querySelector(".detail h3").textContent;
+  } catch (error) { seen.error = String(error); }
+  document.getElementById("result").textContent = JSON.stringify(seen);
+});
+</script></body></html>
+"""
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no chromium installed: the browser test needs Debian's "
+                                            "`chromium` (.ci/run installs it with apt-get where it can)")
+def test_in_chromium_clicks_and_typing_update_the_link(report):
+    (report / "clicker.html").write_text(CLICKER)
+    try:
+        done = chromium("--allow-file-access-from-files", "--dump-dom", (report / "clicker.html").as_uri())
+    finally:
+        (report / "clicker.html").unlink()
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(unescape(re.search(r'<pre id="result">(.*?)</pre>', done.stdout, re.S)[1]))
+    assert "error" not in seen, seen
+    assert seen["sorted"] == "#set=masyu-smoke&sort=sat"
+    assert seen["reversed"] == "#set=masyu-smoke&sort=sat&desc=1"  # a second click reverses
+    assert seen["filtered"] == "#set=masyu-smoke&sort=sat&desc=1&filter=easy"
+    assert seen["shown"] and all("easy" in key for key in seen["shown"])
+    first = seen["shown"][0]
+    assert seen["opened"] == f"#set=masyu-smoke&sort=sat&desc=1&filter=easy&instance={quote(first, safe='')}"
+    assert seen["drawer"].startswith(first.rpartition("/")[2])
