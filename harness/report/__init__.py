@@ -17,4 +17,9 @@ from harness.report import data, page
 def build(db: str | Path, out: str | Path, draw: int | None = 20, baseline: str | None = None,
           all_fingerprints: bool = False, max_cells: int = page.MAX_CELLS) -> Path:
     """Write the report of `db` into `out`; returns index.html. `draw`: instances drawn per set, None all."""
-    return page.write(data.sets(str(db), all_fingerprints), Path(out), str(db), draw, baseline, max_cells)
+    found = data.sets(str(db), all_fingerprints)
+    if baseline is not None:  # a set without it uses its default; a name no set knows is an error
+        from harness.analysis.plots import resolve_baseline
+
+        resolve_baseline(sorted({c for one in found for c in one.configs}), baseline)
+    return page.write(found, Path(out), str(db), draw, baseline, max_cells)

@@ -29,7 +29,10 @@ def comparison(data: SetData, folder: Path, baseline: str | None = None) -> list
     """The cactus plot, and a scatter plot of each config against the baseline: (caption, file) pairs."""
     out = [("cactus: verified solves sorted by time, and the virtual best",
             save(plots.cactus(data.runs), folder / "cactus.svg"))]
-    base = plots.resolve_baseline(data.configs, baseline)
+    try:
+        base = plots.resolve_baseline(data.configs, baseline)
+    except ValueError:  # the baseline is another set's config (build checked it names one somewhere)
+        base = plots.resolve_baseline(data.configs, None)
     for a, b in plots.pairs(data.runs, base):
         if a == base:
             out.append((f"{b} against {a}, per instance",

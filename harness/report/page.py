@@ -23,6 +23,7 @@ from harness.report import figures
 from harness.report.data import FLAGGED, STAT_COLUMNS, Row, SetData, Version, slug, to_drawn
 
 ASSETS = ("report.css", "report.js")
+MARK = '<meta name="generator" content="loopbench harness.report">'  # how a rerun knows its own output
 MAX_CELLS = 2500  # puzzles past this are not drawn: 50x50, above every janko.at puzzle (40x58)
 # Status classes with their meaning, in the legend's order (`st-NAME` on table cells).
 LEGEND = (
@@ -60,6 +61,9 @@ def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
     drawn (a 200x200 Masyu is a 20 MB SVG and a minute of matplotlib).
     """
     out.mkdir(parents=True, exist_ok=True)
+    index = out / "index.html"
+    if index.is_file() and MARK in index.read_text(errors="replace"):  # our older report: drop its pictures
+        shutil.rmtree(out / "sets", ignore_errors=True)
     for name in ASSETS:
         shutil.copyfile(Path(__file__).with_name(name), out / name)
     bodies = [section(data, out, draw, baseline, max_cells) for data in sets]
@@ -74,6 +78,7 @@ def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
 <html lang="en">
 <head>
 <meta charset="utf-8">
+{MARK}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>loopbench report: {esc(Path(db).name)}</title>
 <link rel="stylesheet" href="report.css">
@@ -97,7 +102,6 @@ report.js, beside this page).</p></noscript>
 </body>
 </html>
 """
-    index = out / "index.html"
     index.write_text(page)
     return index
 
