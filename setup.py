@@ -25,6 +25,7 @@ setup(
     packages=packages(),
     package_dir={name: folder for folder, name in RENAMED.items()},
     # The sets' manifest, bundles, notes and plain-text files, in the package and its data folders.
-    package_data={"loopbench_instances": ["*.json", "*.md", "*/*"]},
+    package_data={"loopbench_instances": ["*.json", "*.md", "*/*"],
+                  "harness.report": ["*.js", "*.css"]},  # the report's assets, copied beside index.html
     exclude_package_data={"loopbench_instances": ["__pycache__/*"]},
 )

@@ -1,7 +1,12 @@
-"""The contract every encoding meets: `supports`, `solve(puzzle, limits, seed) -> Outcome`."""
+"""The contract every encoding meets, the project's and plug-ins' alike (docs/PLUGINS.md points here).
+
+`Encoding` below is the one place it is written: each attribute and method says what it gets,
+what it returns and what it may not assume. `Limits` is a run's budget, `Outcome` its answer.
+"""
 
 from __future__ import annotations
 
+import abc
 import importlib
 import threading
 import time
@@ -105,22 +110,40 @@ class Outcome:
             raise ValueError(f"unknown encoding status {self.status!r}")
 
 
-class Encoding:
-    """Base class: subclasses set `name`, `puzzles` and `defaults`, and implement `solve`."""
+class Encoding(abc.ABC):
+    """One way to solve puzzles: subclasses set `name`, `puzzles` and `defaults`, and implement `solve`.
 
+    Life of an encoding object: the harness makes one per run, in a long-lived worker process that
+    serves many runs of many encodings one after another (module-level caches are shared by those
+    runs; a worker left holding much more memory than it started with is replaced). It calls
+    `prepare()` untimed, then `solve()`; with `--unique` it calls `solve()` once more on the same
+    object with the found answer in `exclude`. A run that uses up its CPU budget or memory is
+    killed with its whole process group and recorded `timeout` or `memout`: an encoding never
+    catches that. Every `sat` answer is judged by the puzzle kind's independent checker; a
+    rejected one is recorded `wrong`. No method may assume another encoding ran before it.
+    """
+
+    # The encoding's name on the command line and in the database (an entry point's NAME).
     name: ClassVar[str]
     puzzles: ClassVar[tuple[str, ...] | None] = ()  # the puzzle kinds it solves; None: every kind
+    # Every option with its default; command-line strings are converted to the default's type.
     defaults: ClassVar[dict[str, Any]] = {}
     # Options that take one of a few words: checked once here, for every encoding.
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Solver packages the encoding uses; `prepare` imports them before the clock starts, since
-    # solve_s counts the encoding's work on the puzzle, never imports (FORMATS.md).
+    # solve_s counts the encoding's work on the puzzle, never imports (FORMATS.md). Their versions
+    # are part of the encoding's fingerprint.
     imports: ClassVar[tuple[str, ...]] = ()
     # Whether `solve` honours `exclude` (solutions it must not return): what uniqueness checks and
     # generators ask of an encoding. One that does not is never asked.
     excludes: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
+        """Take the run's options (strings from the command line, or typed values), checked against
+        `defaults` and `choices`; the full set, defaults filled in, is `self.options` (and the run's key).
+
+        Raises ValueError naming an unknown option or a bad value. Cheap: no solver work here.
+        """
         unknown = set(options) - set(self.defaults)
         if unknown:
             known = ", ".join(sorted(self.defaults)) or "none"
@@ -134,26 +157,38 @@ class Encoding:
                 raise ValueError(f"option {key}: {self.options[key]!r} is not one of {', '.join(allowed)}")
 
     def prepare(self) -> None:
-        """Import the solver packages (untimed); cheap after the first call in a process."""
+        """Import the solver packages (untimed); cheap after the first call in a process.
+
+        Override only to do more untimed set-up that does not depend on the puzzle.
+        """
         for module in self.imports:
             importlib.import_module(module)
 
     def supports(self, puzzle: Any) -> bool:
+        """Whether this encoding can take this puzzle; False is recorded as an `error` run.
+
+        Default: the puzzle's kind is served. Override to refuse some puzzles of a served kind.
+        """
         return self.serves(puzzle.kind)
 
     @classmethod
     def serves(cls, kind: str) -> bool:
+        """Whether the encoding solves puzzles of `kind` (a sweep plans it on those only)."""
         return cls.puzzles is None or kind in cls.puzzles
 
+    @abc.abstractmethod
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         """Solve `puzzle` within `limits`; never return a solution string listed in `exclude`.
 
-        Returns the solver's verdict (`sat` with the solution string, `unsat`: no solution outside
-        `exclude`, `unknown`, `unsupported`) and statistics; it may not catch the runner's limits.
-        An encoding that stops itself in time reads `limits.clock()` (CPU time), never the wall
-        clock: the runner records a run that used its CPU budget as `timeout` whatever it returned.
+        Gets a puzzle of a kind it serves (the kind's model: `kind`, `rows`, `cols`, the kind's
+        clues), the run's budget and seed (pass it to the solver's random seed, so a seed sweep
+        means something). Returns the solver's verdict (`sat` with the solution string in the
+        kind's solution format, `unsat`: no solution outside `exclude`, `unknown`, `unsupported`)
+        and statistics (`Outcome.stats`); it may not catch the runner's limits or judge its own
+        answer. An encoding that stops itself in time reads `limits.clock()` (CPU time), never the
+        wall clock: the runner records a run that used its CPU budget as `timeout` whatever it
+        returned. An exception is recorded as the run's `crash`, with its traceback.
         """
-        raise NotImplementedError
 
 
 def _coerce(name: str, default: Any, value: Any) -> Any:

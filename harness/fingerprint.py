@@ -72,11 +72,15 @@ class Scope:
 
 def scope(encoding: str) -> Scope:
     """The modules the named encoding uses, found by reading the sources now (a few ms per file)."""
-    from harness import registry
+    from harness import kinds, registry
 
     cls = registry.encodings()[encoding]
     served = None if cls.puzzles is None else tuple(cls.puzzles)
     found = modules(cls.__module__, served) | modules(JUDGE, served)
+    for kind in kinds.kinds().values():  # a plug-in kind's package: its checker judges the runs too
+        module = type(kind).__module__
+        if not module.startswith(JUDGE + ".") and (served is None or kind.name in served):
+            found |= modules(module, served)
     return Scope(tuple(sorted(found)), tuple(sorted(cls.imports)))
 
 
@@ -172,7 +176,10 @@ def _distributions() -> dict[str, list[str]]:
 
 
 def _in_project(name: str) -> bool:
-    return name.split(".")[0] in PROJECT
+    """The project's packages, and the plug-ins' (their code is hashed as the project's is)."""
+    from harness import plugins
+
+    return name.split(".")[0] in PROJECT + plugins.packages()
 
 
 @cache

@@ -1,4 +1,5 @@
-"""Finds encodings: every module in encodings/ that defines an `Encoding` subclass is one."""
+"""Finds encodings: every module in encodings/ that defines an `Encoding` subclass is one, and every
+encoding another installed package declares under the entry-point group `loopbench.encodings`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import inspect
 import pkgutil
 from functools import cache
 
+from harness import plugins
 from harness.encoding import Encoding
 
 PACKAGE = "loopbench_encodings"  # the import name of the top-level encodings/ folder
@@ -14,7 +16,7 @@ PACKAGE = "loopbench_encodings"  # the import name of the top-level encodings/ f
 
 @cache
 def encodings() -> dict[str, type[Encoding]]:
-    """All encoding classes by name; helper modules (name starting with `_`) are skipped."""
+    """All encoding classes by name, plug-ins' too; helper modules (names starting with `_`) are skipped."""
     package = importlib.import_module(PACKAGE)
     found: dict[str, type[Encoding]] = {}
     for info in pkgutil.iter_modules(package.__path__):
@@ -24,9 +26,18 @@ def encodings() -> dict[str, type[Encoding]]:
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Encoding) and cls.__module__ == module.__name__:
                 if cls.name in found:
-                    raise RuntimeError(f"two encodings are named {cls.name!r}")
+                    raise RuntimeError(f"two encodings are named {cls.name!r}: {_where(found[cls.name])} "
+                                       f"and {_where(cls)}")
                 found[cls.name] = cls
+    for name, cls, where in plugins.encodings():
+        if name in found:
+            raise RuntimeError(f"two encodings are named {name!r}: {_where(found[name])} and {where}")
+        found[name] = cls
     return dict(sorted(found.items()))
+
+
+def _where(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def names(puzzle_kind: str | None = None) -> list[str]:

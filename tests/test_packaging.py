@@ -44,3 +44,8 @@ def test_the_wheel_holds_the_bundled_sets(wheel):
 def test_the_sets_are_found_as_package_data():
     assert (sets.INSTANCES_DIR / "sets.json").is_file()
     assert sets.INSTANCES_DIR.resolve() == (ROOT / "instances").resolve()  # this checkout's, as a package
+
+
+def test_the_wheel_holds_the_report_assets(wheel):
+    names = set(wheel.namelist())
+    assert {"harness/report/report.js", "harness/report/report.css"} <= names

@@ -29,11 +29,13 @@ Lines = list[tuple[int, str]]  # (1-based line number, stripped text) of the non
 
 
 class Kind(abc.ABC):
-    """One puzzle kind. Methods without a default are what a kind must provide.
+    """One puzzle kind. Methods without a default (abstract) are what a kind must provide.
 
-    Readers get text and a `source` to name in errors; writers get a puzzle of this kind. No
-    method may assume another was called first. Optional formats raise InstanceError by default,
-    so a kind without URLs says so in one line.
+    This class is the contract, the project's kinds' and plug-ins' alike (docs/PLUGINS.md points
+    here). The registry holds one instance per kind for the whole process: keep no per-puzzle
+    state on it. Readers get text and a `source` to name in errors; writers get a puzzle of this
+    kind. No method may assume another was called first. Optional formats raise InstanceError by
+    default, so a kind without URLs says so in one line.
     """
 
     name: ClassVar[str]
@@ -72,7 +74,8 @@ class Kind(abc.ABC):
     def check(self, puzzle: Any, solution: str) -> list[str]:
         """The independent checker: every rule `solution` breaks, in words; empty means correct.
 
-        Written from the rules alone; shares no constraint code with any encoding.
+        Written from the rules alone; shares no constraint code with any encoding. Gets any string
+        an encoding returned: a malformed one is a violation to return, never an exception.
         """
 
     @abc.abstractmethod
@@ -141,16 +144,23 @@ class Kind(abc.ABC):
 
 @cache
 def kinds() -> dict[str, Kind]:
-    """Every kind by name: each sub-package of harness.kinds with a KIND."""
-    found: dict[str, Kind] = {}
+    """Every kind by name: each sub-package of harness.kinds with a KIND, and the plug-ins' kinds
+    (entry-point group `loopbench.kinds`, `harness.plugins`)."""
+    from harness import plugins
+
+    found: dict[str, tuple[Kind, str]] = {}
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg:
             continue
         kind = importlib.import_module(f"{__name__}.{info.name}").KIND
         if kind.name in found:
             raise RuntimeError(f"two puzzle kinds are named {kind.name!r}")
-        found[kind.name] = kind
-    return dict(sorted(found.items()))
+        found[kind.name] = kind, f"{__name__}.{info.name}"
+    for name, kind, where in plugins.kinds():
+        if name in found:
+            raise RuntimeError(f"two puzzle kinds are named {name!r}: {found[name][1]} and {where}")
+        found[name] = kind, where
+    return {name: kind for name, (kind, _) in sorted(found.items())}
 
 
 def names() -> list[str]:

@@ -1,0 +1,55 @@
+"""`python -m harness.report --db DB --out DIR`: the browser report of a results database."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from harness.report import build, page
+
+
+def draw_count(text: str) -> int | None:
+    """`all` (None) or a count of instances to draw per set."""
+    if text == "all":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected `all` or a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected `all` or a number >= 0, not {value}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m harness.report", description=__doc__.splitlines()[0])
+    p.add_argument("--db", type=Path, default=Path("results/runs.sqlite"),
+                   help="results database (default %(default)s)")
+    p.add_argument("--out", type=Path, required=True, help="folder for index.html and its pictures")
+    p.add_argument("--draw", type=draw_count, default=20, metavar="all|N",
+                   help="instances drawn per set: the first N by name plus every one with a wrong, unproven "
+                        "or disagreeing answer, or all (default 20)")
+    p.add_argument("--max-cells", type=int, default=page.MAX_CELLS, metavar="N",
+                   help="draw no puzzle of more cells than this (default %(default)d)")
+    p.add_argument("--baseline", metavar="CONFIG",
+                   help="the scatter plots' x axis (default: circuit when present)")
+    p.add_argument("--all-fingerprints", action="store_true",
+                   help="tables and plots over every code version, not only the newest per configuration")
+    args = p.parse_args(argv)
+    if not args.db.is_file():
+        print(f"harness.report: error: no results database at {args.db}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    try:
+        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_cells)
+    except ValueError as exc:  # a --baseline that names no config
+        print(f"harness.report: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {index} ({time.perf_counter() - start:.1f} s); open {index.resolve().as_uri()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""What the report shows, as plain data: per instance set its summary, its runs table and its code versions.
+
+Everything is computed by the analysis package (`plots.by_instance_set`, `summary.summarize`,
+`summary.shown_status`, `summary.par2`, `verdicts.disagreements`, `results.latest`); this module
+only arranges it per instance and configuration for the page.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from harness.analysis import plots, results
+from harness.analysis.plots.data import instance_set
+from harness.analysis.summary import par2, shown_status, summarize
+from harness.analysis.verdicts import disagreements
+
+# Columns a run's statistics show, in this order, where the database has them; `extra` comes after.
+STAT_COLUMNS = ("seed", "status", "shown", "solve_s", "solve_cpu_s", "build_s", "cpu_s", "wall_s",
+                "peak_rss_mb", "iterations", "cuts", "conflicts", "verified", "matches_known", "unique",
+                "detail", "fingerprint", "commit", "started_at", "run_key")
+# Which shown status a cell takes when its seeds disagree: the first of these present (a wrong
+# answer is never hidden behind a majority of right ones), else the most common.
+WORST_FIRST = ("wrong", "crash", "memout", "error", "unproven")
+FLAGGED = ("wrong", "unproven")  # statuses that put an instance among those always drawn
+
+
+@dataclass
+class Cell:
+    """One configuration's runs on one instance (seeds aggregated for the table)."""
+
+    status: str  # the shown status: `unproven` for an unconfirmed unsat, `wrong` for a refuted one
+    time_s: float | None  # median solve time over the seeds
+    score: float  # median PAR-2 over the seeds: what the column sorts by (unanswered sort last)
+    runs: list[dict[str, Any]]  # each seed's statistics, STAT_COLUMNS and `extra`
+    solution: str  # the first seed's answer, else the edges it held when it stopped (`partial`)
+    partial: bool = False
+
+
+@dataclass
+class Row:
+    """One instance of the set: its cells by configuration."""
+
+    key: str  # `collection/name`, unique within the set
+    name: str
+    size: str
+    cells: int
+    sha256: str
+    source: str
+    by_config: dict[str, Cell]
+    flagged: bool = False  # a wrong or unproven answer, or encodings that disagree
+
+
+@dataclass
+class Version:
+    """One fingerprint of one configuration: its runs' median time, with the commits that ran it."""
+
+    config: str
+    fingerprint: str
+    commits: list[str]
+    first_run: str
+    runs: int
+    solved: int
+    median_s: float  # over its verified solves on the instances every version of the config ran
+    common: int  # how many instances that median is over
+
+
+@dataclass
+class SetData:
+    kind: str
+    group: str
+    slug: str
+    runs: pd.DataFrame  # the newest code's runs, with `config`
+    configs: list[str]
+    summary: pd.DataFrame
+    disagreements: pd.DataFrame
+    rows: list[Row]
+    older: int = 0  # runs of older code left out of everything but the versions view
+    versions: list[Version] = field(default_factory=list)
+
+
+def sets(db: str, all_fingerprints: bool = False) -> list[SetData]:
+    """Every instance set of the database, as `harness.plot` splits it, newest code only unless asked."""
+    every = plots.load(db, all_fingerprints=True)
+    shown = every if all_fingerprints else results.latest(every)
+    old_parts = dict(plots.by_instance_set(every))
+    out = []
+    for (kind, group), part in plots.by_instance_set(shown):
+        history = old_parts.get((kind, group), part)
+        out.append(one_set(kind, group, part, history))
+    return out
+
+
+def one_set(kind: str, group: str, runs: pd.DataFrame, history: pd.DataFrame | None = None) -> SetData:
+    runs = plots.with_config(runs).assign(_shown=shown_status(runs), _par2=par2(runs))
+    runs["_key"] = runs["source"].map(instance_set) + "/" + runs["instance"].astype(str)
+    configs = sorted(runs["config"].unique())
+    contested = disagreements(runs)
+    rows = table_rows(runs, configs, set(contested["instance_sha256"]))
+    history = runs if history is None else history
+    return SetData(kind, group, slug(group if group.startswith(kind) else f"{kind}-{group}"), runs, configs,
+                   summarize(runs, by="config"), contested, rows, older=len(history) - len(runs),
+                   versions=versions(history))
+
+
+def table_rows(runs: pd.DataFrame, configs: list[str], contested: set[str]) -> list[Row]:
+    """One Row per instance, in the order of the instances' names."""
+    # Plain records, grouped in Python: pandas' per-group overhead costs minutes on 10,000 runs.
+    columns = [c for c in {*STAT_COLUMNS, "_shown", "_par2", "_key", "config", "instance", "rows", "cols",
+                           "instance_sha256", "source", "solution", "extra"} if c in runs]
+    groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for record in runs[columns].astype(object).where(runs[columns].notna(), None).to_dict("records"):
+        groups.setdefault(record["_key"], {}).setdefault(record["config"], []).append(record)
+    rows = []
+    for key in sorted(groups):
+        by_config = {config: cell(mine) for config, mine in sorted(groups[key].items())}
+        first = next(iter(groups[key].values()))[0]
+        flagged = (any(c.status in FLAGGED for c in by_config.values())
+                   or str(first["instance_sha256"])[:12] in contested)
+        r, c = first["rows"], first["cols"]
+        known = r is not None and c is not None
+        rows.append(Row(str(key), str(first["instance"]), f"{r}x{c}" if known else "?",
+                        int(r) * int(c) if known else 0, str(first["instance_sha256"]), str(first["source"]),
+                        by_config, flagged))
+    return rows
+
+
+def cell(runs: list[dict[str, Any]]) -> Cell:
+    """One config's runs of one instance (records), seeds aggregated."""
+    runs = sorted(runs, key=lambda run: run.get("seed") or 0)
+    shown = [run["_shown"] for run in runs]
+    status = next((s for s in WORST_FIRST if s in shown), Counter(shown).most_common(1)[0][0])
+    first = runs[0]
+    extra = _json(first.get("extra"))
+    solution = first["solution"] if isinstance(first.get("solution"), str) else ""
+    partial = not solution and isinstance(extra.get("partial"), str) and bool(extra.get("partial"))
+    return Cell(status, _median([run.get("solve_s") for run in runs]),
+                _median([run.get("_par2") for run in runs], math.inf),
+                [stats(run) for run in runs], extra["partial"] if partial else solution, partial)
+
+
+def stats(run: dict[str, Any]) -> dict[str, Any]:
+    """A run's statistics for its instance's page: the STAT_COLUMNS it has, and `extra` as a dict."""
+    out: dict[str, Any] = {}
+    for column in STAT_COLUMNS:
+        value = run.get("_shown" if column == "shown" else column)
+        if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+            continue
+        if column in ("fingerprint", "commit"):
+            value = str(value)[:12]
+        out[column] = value.item() if hasattr(value, "item") else value
+    extra = {k: v for k, v in _json(run.get("extra")).items() if k not in ("partial", "steps")}
+    if extra:
+        out["extra"] = extra
+    return out
+
+
+def versions(runs: pd.DataFrame) -> list[Version]:
+    """Per configuration run under several fingerprints: one Version each, oldest first."""
+    if "fingerprint" not in runs or runs.empty:
+        return []
+    # Labels without the fingerprint: a config is the same config across versions of its code.
+    labelled = plots.with_config(runs.drop(columns=["config", "fingerprint"], errors="ignore"))
+    labelled = labelled.assign(
+        _code=runs["fingerprint"].fillna("(none)").astype(str).to_numpy(),
+        _key=runs["source"].map(instance_set).to_numpy() + "/" + runs["instance"].astype(str).to_numpy(),
+        _when=runs["started_at"].fillna("").astype(str).to_numpy())
+    solved = (labelled["status"] == "solved") & (labelled["verified"] == 1)
+    out = []
+    for config, mine in labelled.groupby("config", sort=True):
+        codes = mine.groupby("_code")["_when"].min().sort_values()
+        if len(codes) < 2:
+            continue
+        keys = [set(mine.loc[mine["_code"] == code, "_key"]) for code in codes.index]
+        common = set.intersection(*keys)
+        for code, when in codes.items():
+            runs_of = mine[mine["_code"] == code]
+            ok = runs_of[solved[runs_of.index] & runs_of["_key"].isin(common)]
+            commits = sorted({str(c)[:8] for c in runs_of["commit"].dropna()})
+            out.append(Version(str(config), str(code), commits, str(when)[:19], len(runs_of),
+                               int(solved[runs_of.index].sum()),
+                               _number(pd.to_numeric(ok["solve_s"]).median(), math.nan), len(common)))
+    return out
+
+
+def to_drawn(data: SetData, draw: int | None) -> list[Row]:
+    """The rows whose puzzles are drawn: the first `draw` (None: all), and every flagged one."""
+    if draw is None:
+        return list(data.rows)
+    return [row for i, row in enumerate(data.rows) if i < draw or row.flagged]
+
+
+def slug(text: str) -> str:
+    """A file- and fragment-safe name: letters, digits, `-`, `_` and `.` kept, the rest `_`."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text).strip("_") or "_"
+
+
+def _json(blob: object) -> dict[str, Any]:
+    try:
+        value = json.loads(blob) if isinstance(blob, str) and blob else {}
+    except json.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _median(values: list[Any], missing: float | None = None) -> float | None:
+    numbers = sorted(v for v in (_number(x) for x in values) if v is not None)
+    if not numbers:
+        return missing
+    middle = len(numbers) // 2
+    return numbers[middle] if len(numbers) % 2 else (numbers[middle - 1] + numbers[middle]) / 2
+
+
+def _number(value: Any, missing: float | None = None) -> float | None:
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        return missing
+    return missing if math.isnan(value) else value

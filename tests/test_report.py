@@ -1,0 +1,245 @@
+"""The browser report from a real sweep's database: the page, its pictures, and headless Chromium using it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+import subprocess
+import time
+from html import unescape
+from pathlib import Path
+from urllib.parse import quote
+
+import matplotlib
+import pytest
+
+from harness.analysis import plots
+from harness.analysis.summary import summarize
+from harness.report import __main__ as report_cli
+from harness.report import build
+from harness.run import cli as run_cli
+
+matplotlib.use("Agg")
+
+WRONG = ("janko001", "pm-6x6-easy-2581930")  # dummy claims unsat on these: refuted by known solutions
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> Path:
+    """sat on masyu-smoke, a dummy that wrongly says unsat on two of its puzzles, and an older sat version."""
+    path = tmp_path_factory.mktemp("report") / "runs.sqlite"
+    assert run_cli.main(["--encoding", "sat", "--instances", "masyu-smoke", "--db", str(path),
+                         "--time-limit", "20"]) == 0
+    from harness import sets
+
+    smoke = {i.name: i.source for i in sets.instances("masyu-smoke")}
+    run_cli.main(["--encoding", "dummy", "--option", "status=unsat", "--instances", "masyu-smoke",
+                  "--db", str(path), "--time-limit", "5"])
+    with sqlite3.connect(path) as conn:
+        # The dummy's runs on the other ten puzzles go: two wrong answers are enough to flag.
+        keep = tuple(smoke[name] for name in WRONG)
+        conn.execute(f"DELETE FROM runs WHERE encoding = 'dummy' AND source NOT IN {keep!r}")
+        # An older version of sat's code: its rows again under another fingerprint and commit, run
+        # earlier and twice as slow (no second copy of the code exists to run; the rows are the point).
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
+        changed = {"run_key": "'old' || run_key", "fingerprint": "'0ld0ld0ld0ld0ld0'",
+                   '"commit"': "'0123456789abcdef'", "solve_s": "solve_s * 2",
+                   "started_at": "'2020-01-01T00:00:00' || substr(started_at, 20)",
+                   "finished_at": "'2020-01-01T00:00:01' || substr(finished_at, 20)"}
+        select = ", ".join(changed.get(f'"{c}"' if c == "commit" else c, f'"{c}"') for c in columns)
+        conn.execute(f"INSERT INTO runs SELECT {select} FROM runs WHERE encoding = 'sat'")
+    return path
+
+
+@pytest.fixture(scope="module")
+def report(db, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    assert report_cli.main(["--db", str(db), "--out", str(out), "--draw", "3"]) == 0
+    return out
+
+
+def page_data(out: Path) -> dict:
+    text = (out / "index.html").read_text()
+    blob = re.search(r'<script type="application/json" id="data-masyu-smoke">(.*?)</script>', text, re.S)[1]
+    return json.loads(blob.replace("<\\/", "</"))
+
+
+def test_the_page_and_its_assets_are_local(report):
+    for name in ("index.html", "report.js", "report.css"):
+        text = (report / name).read_text()
+        # Nothing from another host: no absolute URL in any src, href, url() or import.
+        assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//|url\(\s*["']?(https?:)?//|@import""",
+                             text), name
+    html = (report / "index.html").read_text()
+    for link in re.findall(r'(?:src|href)="([^"#]+)"', html):
+        assert (report / link).is_file(), link
+    assert (report / "sets" / "masyu-smoke" / "cactus.svg").is_file()
+    assert (report / "sets" / "masyu-smoke" / "scatter-dummy-vs-sat.svg").is_file() or \
+        (report / "sets" / "masyu-smoke" / "scatter-sat-vs-dummy.svg").is_file()
+
+
+def test_the_summary_is_the_analysis_summary(db, report):
+    runs = plots.with_config(plots.load(db))
+    expected = summarize(runs, by="config")
+    html = (report / "index.html").read_text()
+    table = re.search(r'<table class="summary">(.*?)</table>', html, re.S)[1]
+    for config, row in expected.iterrows():
+        cells = re.search(rf"<tr><th>{config}</th>(.*?)</tr>", table)[1]
+        values = re.findall(r"<td[^>]*>([^<]*)</td>", cells)
+        for column in ("runs", "solved", "wrong"):
+            shown = str(int(row[column])) if row[column] else ""  # a zero count shows as an empty cell
+            assert values[list(expected.columns).index(column)] == shown
+
+
+def test_the_runs_table_marks_and_draws_what_it_should(report):
+    data = page_data(report)
+    assert sorted(data["configs"]) == ["dummy", "sat"]
+    instances = data["instances"]
+    assert len(instances) == 12
+    flagged = sorted(v["name"] for v in instances.values() if v["flagged"])
+    assert flagged == sorted(WRONG)
+    drawn = [k for k, v in instances.items() if v["drawn"]]
+    assert set(sorted(instances)[:3]) | {k for k, v in instances.items() if v["flagged"]} == set(drawn)
+    for key in drawn:
+        entry = instances[key]
+        assert (report / entry["puzzle"]).is_file()
+        assert (report / entry["answers"]["sat"]["img"]).is_file()  # sat's verified answer, drawn
+        assert entry["status"]["sat"] == "solved"
+    for name in WRONG:
+        entry = next(v for v in instances.values() if v["name"] == name)
+        assert entry["status"]["dummy"] == "wrong"
+        assert entry["runs"]["dummy"][0]["detail"].startswith("claimed unsat")
+    html = (report / "index.html").read_text()
+    assert html.count('class="st-wrong"') >= len(WRONG)  # cells coloured as wrong
+
+
+def test_the_versions_view_shows_both_fingerprints_of_sat(report):
+    html = (report / "index.html").read_text()
+    table = re.search(r'<table class="versions">(.*?)</table>', html, re.S)[1]
+    rows = re.findall(r"<tr><th>sat</th>(.*?)</tr>", table)
+    assert len(rows) == 2
+    assert "0ld0ld0ld0ld" in rows[0] and "01234567" in rows[0]  # oldest first, with its commit
+    assert (report / "sets" / "masyu-smoke" / "versions.svg").is_file()
+    ratio = float(re.findall(r'<td class="num"[^>]*>([^<]*)</td>', rows[1])[-1])
+    assert ratio == pytest.approx(0.5, rel=0.01)  # the newer code took half the time
+
+
+def test_draw_all_draws_every_instance_and_the_cli_refuses_bad_input(db, tmp_path, capsys):
+    build(db, tmp_path / "all", draw=None)
+    assert all(v["drawn"] for v in page_data(tmp_path / "all")["instances"].values())
+    assert report_cli.main(["--db", str(tmp_path / "none.sqlite"), "--out", str(tmp_path / "x")]) == 2
+    assert "no results database" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        report_cli.main(["--db", str(db), "--out", str(tmp_path / "x"), "--draw", "some"])
+
+
+# --- in a real browser ------------------------------------------------------------------------------
+
+def chromium(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    command = [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--virtual-time-budget=3000", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no chromium installed: the browser test needs Debian's "
+                                            "`chromium` (.ci/run installs it with apt-get where it can)")
+def test_in_chromium_sort_filter_and_open_an_instance(report, tmp_path):
+    data = page_data(report)
+    key = next(k for k, v in data["instances"].items() if v["name"] == WRONG[1])
+    url = f"{(report / 'index.html').as_uri()}#set=masyu-smoke&sort=sat&desc=1&filter=easy&instance={key}"
+    start = time.perf_counter()
+    done = chromium("--dump-dom", url)
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+
+    rows = re.findall(r'<tr data-key="([^"]+)"([^>]*)>(.*?)</tr>', dom, re.S)
+    assert len(rows) == 12
+    shown = [(k, body) for k, attrs, body in rows if "hidden" not in attrs]
+    assert shown and all("easy" in k for k, _ in shown)  # the filter
+    assert len(shown) == sum("easy" in k for k in data["instances"])
+    assert re.search(r'<span class="count">(\d+) of 12 instances shown</span>', dom)[1] == str(len(shown))
+    # The sort: sat's column, slowest first (rows keep their DOM order, hidden ones too).
+    order = [float(re.findall(r'data-sort="([^"]+)"', body)[2 + data["configs"].index("sat")])
+             for k, body in shown]
+    assert order == sorted(order, reverse=True)
+    assert re.search(r'<th data-col="sat"[^>]*aria-sort="descending"', dom)
+    # The instance: drawn, with each configuration's answer or why there is none, and the statistics.
+    detail = re.search(r'<div class="detail">(.*)</div>\s*<table class="runs">', dom, re.S)
+    assert detail, "the instance drawer is open"
+    panel = detail[1]
+    assert f"<h3>{WRONG[1]} (6x6)</h3>" in panel
+    assert data["instances"][key]["puzzle"] in panel
+    assert data["instances"][key]["answers"]["sat"]["img"] in panel
+    assert "no answer" in panel and 'class="chip st-wrong">wrong</span>' in panel  # the dummy's
+    assert re.search(r"<th>detail</th>.*claimed unsat", panel, re.S)
+    assert 'class="selected"' in dom
+
+    shot = tmp_path / "report.png"
+    done = chromium("--window-size=1400,2400", f"--screenshot={shot}", url)
+    took = time.perf_counter() - start
+    assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
+    import matplotlib.image
+
+    pixels = matplotlib.image.imread(shot)
+    assert pixels.shape[:2] == (2400, 1400)
+    assert pixels[:400].std() > 0.05, "the top of the page is drawn (not a blank screenshot)"
+    assert pixels[:, 900:].std() > 0.05, "the drawer on the right is drawn"
+    kept = Path(__file__).resolve().parents[1] / "build" / "report-screenshot.png"
+    kept.parent.mkdir(exist_ok=True)
+    shutil.copyfile(shot, kept)  # to look at by eye; build/ is ignored by git
+    print(f"chromium: DOM and screenshot in {took:.1f} s; screenshot kept at {kept}")
+
+
+# A page that loads the report in a frame and clicks as a person would (file pages may reach each
+# other only with --allow-file-access-from-files); it writes what it saw into its own DOM.
+CLICKER = """<!DOCTYPE html>
+<html><body><pre id="result">pending</pre>
+<iframe id="page" src="index.html" style="width:1400px;height:900px"></iframe>
+<script>
+const frame = document.getElementById("page");
+const settle = () => new Promise((done) => setTimeout(done, 50));
+frame.addEventListener("load", async () => {
+  const seen = {};
+  try {
+    const w = frame.contentWindow, d = frame.contentDocument;
+    const header = d.querySelector('table.runs th[data-col="sat"]');
+    header.click(); await settle();
+    seen.sorted = w.location.hash;
+    header.click(); await settle();
+    seen.reversed = w.location.hash;
+    const input = d.querySelector("input.filter");
+    input.value = "easy"; input.dispatchEvent(new Event("input")); await settle();
+    seen.filtered = w.location.hash;
+    seen.shown = Array.from(d.querySelectorAll("table.runs tbody tr")).filter((r) => !r.hidden)
+      .map((r) => r.dataset.key);
+    d.querySelector("table.runs tbody tr:not([hidden]) a.open").click(); await settle();
+    seen.opened = w.location.hash;
+    seen.drawer = d.querySelector(".detail").hidden ? "" : d.querySelector(".detail h3").textContent;
+  } catch (error) { seen.error = String(error); }
+  document.getElementById("result").textContent = JSON.stringify(seen);
+});
+</script></body></html>
+"""
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no chromium installed: the browser test needs Debian's "
+                                            "`chromium` (.ci/run installs it with apt-get where it can)")
+def test_in_chromium_clicks_and_typing_update_the_link(report):
+    (report / "clicker.html").write_text(CLICKER)
+    try:
+        done = chromium("--allow-file-access-from-files", "--dump-dom", (report / "clicker.html").as_uri())
+    finally:
+        (report / "clicker.html").unlink()
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(unescape(re.search(r'<pre id="result">(.*?)</pre>', done.stdout, re.S)[1]))
+    assert "error" not in seen, seen
+    assert seen["sorted"] == "#set=masyu-smoke&sort=sat"
+    assert seen["reversed"] == "#set=masyu-smoke&sort=sat&desc=1"  # a second click reverses
+    assert seen["filtered"] == "#set=masyu-smoke&sort=sat&desc=1&filter=easy"
+    assert seen["shown"] and all("easy" in key for key in seen["shown"])
+    first = seen["shown"][0]
+    assert seen["opened"] == f"#set=masyu-smoke&sort=sat&desc=1&filter=easy&instance={quote(first, safe='')}"
+    assert seen["drawer"].startswith(first.rpartition("/")[2])
