@@ -16,7 +16,8 @@ one apart from a confirmed one, and PAR-2 counts certified and confirmed claims 
 Model families (`families`): two encodings are of one family when their models share code, read
 off their fingerprint scopes (`harness.fingerprint.scope`), so the families follow the code and
 cannot go stale. Model code is every module of the encodings package an encoding uses, except
-`SHARED_INFRASTRUCTURE`: the packages' `__init__`s, the loop arrays (edge numbering per grid),
+`SHARED_INFRASTRUCTURE`: the packages' `__init__`s, the loop graph and its arrays (vertex and
+edge numbering),
 the sub-loop finder (`loop.cuts`) and the kinds' rules modules (`rules.*`, which hold each
 backend's clue constraints as functions of their own). Encodings sharing a model module are one
 family (transitively). Today: {circuit, lazy, cpsat} (`loop.cpsat`), {sat, propagator}
@@ -35,8 +36,8 @@ REFUTED, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "certified", "confirmed", "
 ENCODINGS_PACKAGE = "loopbench_encodings"
 # Modules shared by the loop encodings that are not one backend's model: where a bug could make two
 # families agree wrongly. Listed so the families say what they leave out (docs/FORMATS.md).
-SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.arrays", f"{ENCODINGS_PACKAGE}.loop.cuts",
-                         f"{ENCODINGS_PACKAGE}.rules")
+SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.loop.arrays",
+                         f"{ENCODINGS_PACKAGE}.loop.cuts", f"{ENCODINGS_PACKAGE}.rules")
 
 
 def _model_modules(encoding: str) -> frozenset[str]:
