@@ -24,6 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 BASELINE = "circuit"
+FLOOR_S = 0.001  # times below 1 ms count as 1 ms in ratios
 SETS = ("graph-hard", "graph-tsplib")
 
 
@@ -49,6 +50,7 @@ def load(db: Path) -> pd.DataFrame:
     runs = sweeps.one_sweep(with_config(results.latest(results.load(db))))
     runs = runs.join(known(), on="instance", how="inner")
     runs["time"] = pd.to_numeric(runs["solve_cpu_s"], errors="coerce").fillna(runs["solve_s"])
+    runs["time"] = runs["time"].clip(lower=FLOOR_S)  # a ratio of two immeasurably short times means nothing
     extra = runs["extra"].map(lambda blob: json.loads(blob) if isinstance(blob, str) and blob else {})
     runs["rounds"] = pd.to_numeric(runs["iterations"], errors="coerce")
     runs["nodes"] = extra.map(lambda e: e.get("nodes"))
@@ -70,7 +72,8 @@ def hamiltonian_table(runs: pd.DataFrame) -> pd.DataFrame:
         solved = mine[mine["solved"]]
         small = mine[mine["vertices"] <= 2000]
         big = mine[mine["vertices"] >= 4900].sort_values("vertices")
-        both = solved.set_index("instance").join(base[base["solved"]][["time"]], rsuffix="_base", how="inner")
+        theirs = base[base["solved"]][["time"]].rename(columns={"time": "time_base"})
+        both = solved[["instance", "time"]].merge(theirs, left_on="instance", right_index=True)
         rows[config] = {
             "solved": f"{len(solved)}/{len(mine)}",
             "<=2000 solved": f"{int(small['solved'].sum())}/{len(small)}",
@@ -98,12 +101,11 @@ def nonhamiltonian_table(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame.from_dict(rows, orient="index").fillna("")
 
 
-def effort_table(runs: pd.DataFrame) -> pd.DataFrame:
-    """Median rounds, cuts and conflicts per configuration and family (all runs, answered or not)."""
-    numeric = runs.assign(cuts=pd.to_numeric(runs["cuts"], errors="coerce"),
-                          conflicts=pd.to_numeric(runs["conflicts"], errors="coerce"))
-    table = numeric.groupby(["family", "config"])[["rounds", "cuts", "conflicts"]].median()
-    return table.unstack("config").round(0)
+def effort_table(runs: pd.DataFrame, measure: str) -> pd.DataFrame:
+    """The median of `measure` (rounds, cuts, conflicts) per configuration and family, over all runs
+    that recorded it (answered or not: a run stopped at the limit says how far it got)."""
+    values = runs.assign(value=pd.to_numeric(runs[measure], errors="coerce"))
+    return values.groupby(["config", "family"])["value"].median().unstack("family").round(0)
 
 
 def main() -> None:
@@ -124,8 +126,9 @@ def main() -> None:
     print(show(hamiltonian_table(runs)))
     print("\nNon-Hamiltonian graphs: the largest proved unsat per family (vertices, CPU s)")
     print(show(nonhamiltonian_table(runs)))
-    print("\nMedian rounds / cuts / conflicts per family")
-    print(show(effort_table(runs)))
+    for measure in ("rounds", "cuts", "conflicts"):
+        print(f"\nMedian {measure} per family")
+        print(show(effort_table(runs, measure)))
 
 
 if __name__ == "__main__":
