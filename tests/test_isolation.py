@@ -70,9 +70,43 @@ def test_hang_is_killed_at_the_wall_cap(supervisor, empty_2x2):
 
 
 def test_unbounded_allocation_is_a_memout_within_ten_percent(supervisor, empty_2x2):
-    row = supervisor.run(spec(empty_2x2, memory_mb=400, behave="alloc"))
+    # A CPU limit far above what the allocation takes: the test is about memory, not a race with the clock.
+    row = supervisor.run(spec(empty_2x2, time_s=30.0, memory_mb=400, behave="alloc"))
     assert row["status"] == "memout", row
-    assert 400 <= row["peak_rss_mb"] <= 440
+    assert 380 <= row["peak_rss_mb"] <= 440
+    assert row["memory_guard"] in ("cgroup-v1", "cgroup-v2", "rlimit-data")
+
+
+@pytest.mark.parametrize("guard", ["auto", "rlimit"])
+def test_the_kernel_holds_the_memory_limit_without_the_poll(monkeypatch, empty_2x2, guard):
+    """With the supervisor's poll out of the way (one look per 60 s), the kernel alone stops an
+    unbounded allocation at the limit: an OOM kill in the worker's cgroup, or a refused allocation."""
+    from harness.run.memory import GUARD_ENV
+
+    monkeypatch.setenv(GUARD_ENV, guard)
+    monkeypatch.setattr(supervise, "POLL_S", 60.0)
+    sup = Supervisor()
+    try:
+        row = sup.run(spec(empty_2x2, time_s=30.0, memory_mb=300, behave="alloc"))
+        after = sup.run(spec(empty_2x2))  # the next run gets a worker (a fresh one after an OOM kill)
+    finally:
+        sup.close()
+    assert row["status"] == "memout", row
+    assert row["memout_by"] == row["memory_guard"] != "poll"
+    if guard == "rlimit":
+        assert row["memory_guard"] == "rlimit-data" and "MemoryError" in row["detail"]
+    assert 250 <= row["peak_rss_mb"] <= 330
+    assert after["status"] == "unknown" and after["peak_rss_mb"] < 300
+
+
+def test_a_workers_cgroup_is_removed_with_it(empty_2x2):
+    sup = Supervisor()
+    sup.run(spec(empty_2x2))
+    group = sup.worker.cgroup
+    sup.close()
+    if group is None:
+        pytest.skip("no memory cgroup on this machine: the worker holds its limit with RLIMIT_DATA")
+    assert not group.path.exists()
 
 
 @pytest.mark.parametrize(("behave", "words"), [("abort", "SIGABRT"), ("exit", "exited with code 3")])
