@@ -10,7 +10,8 @@
    then, another region is drawn (up to TRIES).
 3. Clues are dropped while the loop stays the only solution, in batches as the Masyu generator
    drops pearls: a random order cut into batches (the first of about 1/BATCH_SHARE of the clues,
-   doubling after a batch that goes, halving after one that does not); when a batch leaves a
+   doubling after a batch that goes up to MAX_BATCH, halving after one that does not; without
+   the cap, 30x30 kept 47 % of its clues, with it 40 %, in 33 s instead of 7); when a batch leaves a
    second solution, its clues that the second solution breaks are put back (at least one is)
    and the rest of the batch is tried again. (Putting back only one of them at random kept 8 %
    fewer clues on 20x20 and 30x30 but took 30 s and 540 s instead of 0.5 s and 7 s: the

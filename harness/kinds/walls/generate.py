@@ -1,4 +1,4 @@
-"""Walls generator: random black cells and segments, every number, black cells added until unique, numbers dropped.
+"""Walls generator: random black cells and segments, every number, blacks added until unique, numbers dropped.
 
 1. Each cell is black with probability BLACKS; every white cell gets a horizontal or a vertical
    segment by a coin toss. Every black cell gets its number: the segments that run straight
