@@ -74,8 +74,10 @@ def cnf_implied(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
     given = dict(clues(puzzle))
     for cell, k in given.items():
         lits = [var(*e) for e in sides(cell)]
-        out += [[-x for x in group] for group in combinations(lits, k + 1)]
-        out += [list(group) for group in combinations(lits, 5 - k)] if k >= 1 else []
+        if k < 3:  # at most k on (for 3, the one group of four is a clause of `cnf` already)
+            out += [[-x for x in group] for group in combinations(lits, k + 1)]
+        if k > 1:  # at least k on (for 1, likewise)
+            out += [list(group) for group in combinations(lits, 5 - k)]
         if k in (1, 3):
             for v in corners(cell):
                 at_v = [e for e in sides(cell) if v in e]
