@@ -69,6 +69,9 @@ def cnf_implied(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
     - two 3s side by side: their shared side, and the two sides parallel to it, are on, and the
       shared side's continuations off; unless the rectangle around the two cells alone answers the
       puzzle (it is then the only loop with the shared side off).
+    Measured (tests/benchmarks/bench_slitherlink.py, CPU time): on slither-hard sat with them is
+    1.06x faster (circuit/sat 5.66x against 5.34x; slowest 0.18 s against 0.46 s); on a sample of
+    small janko.at puzzles, solved in ~10 ms, 0.94x (the Python that makes them).
     """
     var, rows, cols, out = arrays.var, puzzle.rows, puzzle.cols, []
     given = dict(clues(puzzle))
