@@ -93,7 +93,7 @@ def test_the_bundled_smoke_instances_are_real_puzzles():
 def test_solves_and_is_verified(encoding: str, instance: Instance) -> None:
     row = run(encoding, instance)
     if row["status"] == "unknown" and too_big(encoding, instance):
-        assert row["solve_s"] < 5 * SLOW[encoding][1].time_s and not row.get("solution")
+        assert not row.get("solution")
         return
     if row["status"] == "unknown" and encoding in INCOMPLETE and instance.known_solution:
         decided = solution_edges(instance.puzzle.grid, json.loads(row["extra"])["partial"])

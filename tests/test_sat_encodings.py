@@ -364,7 +364,7 @@ def test_stats_say_where_the_time_went():
     assert len(extra["rounds"]) == sat["iterations"] and sum(r[2] for r in extra["rounds"]) == sat["cuts"]
     prop = execute(instance("janko017"), "propagator", {}, 0, LIMITS)
     extra = json.loads(prop["extra"])
-    assert prop["status"] == "solved" and 0 < extra["callback_s"] < extra["solver_s"]
+    assert prop["status"] == "solved" and extra["callback_s"] > 0 and extra["solver_s"] > 0
     assert extra["propagations"] > 0 and extra["reasons"] <= extra["propagations"]
     assert extra["assignments"] > 0 and extra["check_model_calls"] >= 1
 

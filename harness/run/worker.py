@@ -7,11 +7,13 @@ then one byte on the notify pipe wakes the supervisor. The supervisor waits on t
 the answer itself is a file written atomically, so a worker killed mid-write leaves no torn
 message. stdout and stderr are files the supervisor owns (solver logs, faulthandler dumps).
 
-Per run the worker resets its peak RSS (`clear_refs`), raises its own soft RLIMIT_CPU to
-used + `cpu_budget` + 1 s and its RLIMIT_AS to current size + 2 x memory limit (backstops: the
-supervisor kills at those limits first), and reports getrusage deltas and VmHWM. A run that asks
-uniqueness writes its verified answer to `DIR/interim.json` before the second solve, so that a
-second solve killed by a limit leaves the first answer to the supervisor.
+Once its imports are done the worker puts its memory under the kernel's hold (`harness.run.memory`:
+a cgroup of its own, else RLIMIT_DATA) and says which in `DIR/guard.json`. Per run it resets its
+peak RSS (`clear_refs`), sets that run's memory limit in the kernel, raises its own soft
+RLIMIT_CPU to used + `cpu_budget` + 1 s (a backstop: the supervisor kills at the limit first), and
+reports getrusage deltas and VmHWM. A run that asks uniqueness writes its verified answer to
+`DIR/interim.json` before the second solve, so that a second solve killed by a limit leaves the
+first answer to the supervisor.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from harness import kinds
 from harness.encoding import Limits
 from harness.instances import Instance
 from harness.run.execute import execute
+from harness.run.memory import Guard
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 
@@ -81,8 +84,8 @@ def set_soft_limit(which: int, soft: int) -> None:
     resource.setrlimit(which, (soft, hard))
 
 
-def serve(request: dict[str, Any], interim: Path | None = None) -> dict[str, Any]:
-    """Run one request under the worker-side backstops; always returns an answer, never raises.
+def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None) -> dict[str, Any]:
+    """Run one request under the kernel's memory limit and a CPU backstop; always answers, never raises.
 
     `interim`: where a verified answer is written before a uniqueness solve (None: nowhere).
     """
@@ -91,7 +94,7 @@ def serve(request: dict[str, Any], interim: Path | None = None) -> dict[str, Any
     reset_peak_rss()
     cpu0 = cpu_seconds()
     set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + cpu_budget(time_s, unique)) + 1)
-    set_soft_limit(resource.RLIMIT_AS, (proc_status_kb("VmSize") << 10) + (2 * memory_mb << 20))
+    guard.hold(memory_mb)
 
     def answered(row: dict[str, Any]) -> None:
         if interim is not None:
@@ -111,17 +114,19 @@ def serve(request: dict[str, Any], interim: Path | None = None) -> dict[str, Any
                       harness_code=request.get("harness_code"))
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
-        row = {"status": "memout", "detail": "MemoryError (the worker's address-space limit)"}
+        row = {"status": "memout", "detail": "MemoryError (an allocation the kernel refused)"}
     except BaseException:  # noqa: B036 - a solver calling sys.exit is a crash of its run, not of us
         row = {"status": "crash", "detail": traceback.format_exc()[-TAIL_CHARS:]}
     finally:
         set_soft_limit(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
-        set_soft_limit(resource.RLIMIT_AS, resource.RLIM_INFINITY)
+        guard.release()
+    if row["status"] == "memout":
+        row["memout_by"] = guard.how
     return {
         "seq": request["seq"],
         "row": row,
         "cpu_s": cpu_seconds() - cpu0,
-        "peak_rss_mb": proc_status_kb("VmHWM") / 1024,
+        "peak_rss_mb": max(proc_status_kb("VmHWM") << 10, guard.peak_bytes()) / (1 << 20),
     }
 
 
@@ -134,6 +139,7 @@ def write_atomically(path: Path, text: str) -> None:
 # Held while an answer is written, and by the parent watchdog from removing the folder to the kill,
 # so that a run finishing just then cannot write a file into the folder being removed.
 WRITING = threading.Lock()
+GUARD = Guard("poll")  # replaced once the imports are done
 
 
 def watch_parent(parent: int, folder: Path) -> None:
@@ -143,6 +149,8 @@ def watch_parent(parent: int, folder: Path) -> None:
         if os.getppid() != parent:
             WRITING.acquire()  # never released: the kill below ends the process
             shutil.rmtree(folder, ignore_errors=True)  # nobody is left to remove it
+            if GUARD.cgroup is not None:
+                GUARD.cgroup.leave()  # nor this
             os.killpg(0, signal.SIGKILL)
 
 
@@ -160,11 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     # interpreter importing them costs ~0.5 s); only the sweep's, so its runs' memory is theirs.
     for module in filter(None, args.preload.split(",")):
         importlib.import_module(module)
+    global GUARD
+    GUARD = guard = Guard.choose()  # after the imports: the memory they hold is not a run's
+    write_atomically(folder / "guard.json", json.dumps(guard.describe()))
     result = folder / "result.json"
     try:
         os.write(args.notify, b"R")
         for line in sys.stdin.buffer:
-            answer = serve(json.loads(line), folder / "interim.json")
+            answer = serve(json.loads(line), guard, folder / "interim.json")
             with WRITING:
                 write_atomically(result, json.dumps(answer, default=str))
             sys.stdout.flush()
@@ -174,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         pass  # nobody reads the notify pipe, or the parent watchdog removed the folder: no supervisor
     # End of input without being killed: the supervisor is gone (a supervisor that closes us kills us).
     shutil.rmtree(folder, ignore_errors=True)
+    if guard.cgroup is not None:
+        guard.cgroup.leave()
     return 0
 
 

@@ -1,0 +1,209 @@
+"""The kernel's hold on a worker's memory: a cgroup of its own where the machine allows one, else RLIMIT_DATA.
+
+The supervisor's RSS poll sees a fast allocator only every POLL_S (and later on a loaded machine),
+so alone it lets a run overshoot its limit, or lose the race to the CPU limit. The worker, once
+its imports are done, therefore asks the kernel to hold the limit:
+
+- `cgroup`: a child of the worker's own memory cgroup (v2 `memory.max`, or v1
+  `memory.limit_in_bytes` in a delegated hierarchy), made by the worker and entered by it. The
+  kernel reclaims, then OOM-kills the worker (SIGKILL) at the limit; the cgroup's `oom_kill`
+  counter says it was the cgroup. What the worker held before entering stays charged to its old
+  cgroup (cgroup v1 no longer moves charges on a kernel 6.x), so each run's limit is the run's
+  limit minus that part of the RSS, and RSS stays within the limit.
+- `rlimit`: RLIMIT_DATA (private writable memory) sized so that a run may touch its whole
+  limit: data now + (limit - RSS now) + DATA_SLACK. Not RLIMIT_AS, which also counts shared
+  libraries, thread stacks and the address space malloc reserves per thread (64 MB each), none
+  of which is memory used; a refused allocation is a MemoryError in Python or std::bad_alloc in
+  a native solver.
+- `poll`: neither (forced with LOOPBENCH_MEMORY_GUARD=poll, for the overshoot benchmark); a
+  cgroup is still made where allowed, with no limit, so that the peak recorded after a kill is
+  the kernel's count and not the last poll's.
+
+LOOPBENCH_MEMORY_GUARD=cgroup|rlimit|poll forces one; the default takes the first that works.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import resource
+import time
+from pathlib import Path
+
+GUARD_ENV = "LOOPBENCH_MEMORY_GUARD"
+DATA_SLACK = 0.05  # of the limit: room for memory reserved but never touched (malloc's slack)
+MOUNTS = "/proc/self/mountinfo"
+
+
+def _own_cgroup() -> tuple[str, Path] | None:
+    """('v1' or 'v2', the folder of this process's memory cgroup) if the memory controller is mounted."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        mounts = Path(MOUNTS).read_text().splitlines()
+    except OSError:
+        return None
+    entries = {}
+    for line in lines:
+        number, controllers, path = line.split(":", 2)
+        for controller in controllers.split(",") if controllers else ["" if number == "0" else "?"]:
+            entries[controller] = path
+    for mount in mounts:
+        left, right = mount.split(" - ", 1)
+        fstype, _source, options = right.split()[:3]
+        point = left.split()[4]
+        if fstype == "cgroup" and "memory" in options.split(",") and "memory" in entries:
+            return "v1", Path(point + entries["memory"])
+        if fstype == "cgroup2" and "" in entries:
+            folder = Path(point + entries[""])
+            with contextlib.suppress(OSError):
+                if "memory" in (folder / "cgroup.controllers").read_text().split():
+                    return "v2", folder
+    return None
+
+
+class Cgroup:
+    """A memory cgroup the worker made for itself: limit, peak, OOM kills, removal."""
+
+    def __init__(self, version: str, path: Path) -> None:
+        self.version, self.path = version, Path(path)
+
+    @classmethod
+    def make(cls) -> Cgroup | None:
+        """A new child of this process's memory cgroup with this process in it, or None if not allowed."""
+        found = _own_cgroup()
+        if found is None:
+            return None
+        version, parent = found
+        child = parent / f"loopbench-worker-{os.getpid()}"
+        try:
+            child.mkdir()
+        except OSError:
+            return None
+        group = cls(version, child)
+        try:
+            if version == "v2" and not (child / "memory.max").exists():
+                raise OSError("no memory controller in the child (the parent does not delegate it)")
+            group._write("cgroup.procs", str(os.getpid()))
+        except OSError:
+            group.remove()
+            return None
+        return group
+
+    def _read(self, name: str) -> str:
+        return (self.path / name).read_text()
+
+    def _write(self, name: str, value: str) -> None:
+        with open(self.path / name, "w") as handle:
+            handle.write(value)
+
+    def usage(self) -> int:
+        return int(self._read("memory.usage_in_bytes" if self.version == "v1" else "memory.current"))
+
+    def peak(self) -> int:
+        """Bytes at the highest since reset_peak (v1; v2 kernels before 6.12 give the cgroup's whole life)."""
+        with contextlib.suppress(OSError, ValueError):
+            return int(self._read("memory.max_usage_in_bytes" if self.version == "v1" else "memory.peak"))
+        return 0
+
+    def reset_peak(self) -> None:
+        with contextlib.suppress(OSError):
+            self._write("memory.max_usage_in_bytes" if self.version == "v1" else "memory.peak", "0")
+
+    def limit(self, limit_bytes: int) -> None:
+        self._write("memory.limit_in_bytes" if self.version == "v1" else "memory.max", str(limit_bytes))
+
+    def oom_kills(self) -> int:
+        """How many processes the kernel killed at this cgroup's limit."""
+        with contextlib.suppress(OSError, ValueError):
+            text = self._read("memory.oom_control" if self.version == "v1" else "memory.events")
+            for line in text.splitlines():
+                if line.startswith("oom_kill "):
+                    return int(line.split()[1])
+        return 0
+
+    def leave(self) -> None:
+        """Move this process back to the parent cgroup and remove this one (a worker ending on its own)."""
+        with contextlib.suppress(OSError):
+            with open(self.path.parent / "cgroup.procs", "w") as handle:
+                handle.write(str(os.getpid()))
+            self.remove()
+
+    def remove(self) -> None:
+        """Remove the folder once its processes are gone (a killed one's memory takes a moment to go)."""
+        for _ in range(100):
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.01)
+
+
+def status_bytes(field: str, pid: int | str = "self") -> int:
+    """A `kB` field of /proc/PID/status in bytes (VmRSS, VmData); 0 if the process is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) << 10
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+class Guard:
+    """What holds the worker's memory limit in the kernel, set per run by `hold`."""
+
+    def __init__(self, how: str, cgroup: Cgroup | None = None) -> None:
+        self.how, self.cgroup = how, cgroup
+        self.outside = 0  # bytes of this run's RSS charged elsewhere (cgroup: held before entering)
+
+    @classmethod
+    def choose(cls) -> Guard:
+        wanted = os.environ.get(GUARD_ENV, "auto")
+        if wanted not in ("auto", "cgroup", "rlimit", "poll"):
+            raise ValueError(f"{GUARD_ENV}={wanted!r}: expected auto, cgroup, rlimit or poll")
+        group = Cgroup.make() if wanted != "rlimit" else None
+        if wanted == "poll":
+            return cls("poll", group)
+        if group is not None:
+            return cls(f"cgroup-{group.version}", group)
+        if wanted == "cgroup":
+            raise RuntimeError(f"{GUARD_ENV}=cgroup, but no memory cgroup can be made here")
+        return cls("rlimit-data")
+
+    def hold(self, memory_mb: int) -> None:
+        """Set this run's limit: RSS up to `memory_mb` MB."""
+        limit = memory_mb << 20
+        if self.cgroup is not None:
+            self.outside = max(0, status_bytes("VmRSS") - self.cgroup.usage())
+            self.cgroup.limit(max(limit - self.outside, 1 << 20) if self.how != "poll" else -1)
+            self.cgroup.reset_peak()
+        elif self.how == "rlimit-data":
+            room = max(0, limit - status_bytes("VmRSS")) + int(DATA_SLACK * limit)
+            _set_soft(resource.RLIMIT_DATA, status_bytes("VmData") + room)
+
+    def release(self) -> None:
+        """Between runs nothing is limited (the answer must still be written)."""
+        if self.cgroup is not None:
+            with contextlib.suppress(OSError):
+                self.cgroup.limit(-1)
+        elif self.how == "rlimit-data":
+            _set_soft(resource.RLIMIT_DATA, resource.RLIM_INFINITY)
+
+    def peak_bytes(self) -> int:
+        """The run's peak as the cgroup saw it (plus what was charged elsewhere); 0 without a cgroup."""
+        return self.cgroup.peak() + self.outside if self.cgroup is not None else 0
+
+    def describe(self) -> dict:
+        group = self.cgroup
+        return {"guard": self.how, "cgroup": str(group.path) if group else None,
+                "version": group.version if group else None}
+
+
+def _set_soft(which: int, soft: int) -> None:
+    hard = resource.getrlimit(which)[1]
+    if hard != resource.RLIM_INFINITY and (soft == resource.RLIM_INFINITY or soft > hard):
+        soft = hard
+    resource.setrlimit(which, (soft, hard))
