@@ -5,26 +5,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from harness import registry
-from harness.instances import load_file
-from harness.run.supervise import Supervisor
 from harness.run.sweep import Sweep, make_spec
-
-
-@pytest.fixture
-def empty_2x2(tmp_path):
-    path = tmp_path / "empty2.txt"
-    path.write_text("2 2\n- -\n- -\n")
-    return load_file(str(path))
-
-
-@pytest.fixture
-def supervisor():
-    sup = Supervisor()
-    yield sup
-    sup.close()
 
 
 def unique_spec(instance, time_s=1.0, **options):
