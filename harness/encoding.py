@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-# What an encoding may say (STYLE.md "statuses in layers"): the solver's own verdict only.
+# What an encoding may say: the solver's own verdict only. Statuses come in layers: the runner
+# overlays timeout/memout/crash/error, and the independent checker decides solved or wrong.
 SAT, UNSAT, UNKNOWN, UNSUPPORTED = "sat", "unsat", "unknown", "unsupported"
 ENCODING_STATUSES = (SAT, UNSAT, UNKNOWN, UNSUPPORTED)
 

@@ -69,8 +69,7 @@ class LoopProblem:
         incident = self.graph.incident
         for v in self.required:
             if len(incident[v]) < 2:
-                degree = len(incident[v])
-                return (f"vertex {self.graph.label(v)} has degree {degree}: "
+                return (f"vertex {self.graph.label(v)} has degree {len(incident[v])}: "
                         "a loop through every required vertex cannot pass it")
         return ""
 

@@ -80,9 +80,11 @@ def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResul
         return result
     problem = loop.problem(puzzle)
     names = edge_names(cnf)
-    graph_edges = {tuple(sorted((name_of(problem, a), name_of(problem, b)))) for a, b in problem.graph.ends}
+    # each edge of the puzzle's graph by the names a proof gives its ends, made once for every cut
+    edge_of = {tuple(sorted((name_of(problem, a), name_of(problem, b)))): i
+               for i, (a, b) in enumerate(problem.graph.ends)}
     named = {tuple(sorted(e)) for e in names.values()}
-    if named != graph_edges or len(names) != len(graph_edges):
+    if named != set(edge_of) or len(names) != len(edge_of):
         result.problems.append("the CNF's `c edge` lines do not name the puzzle's edges")
         return result
     required = {name_of(problem, v) for v in problem.required}
@@ -92,14 +94,14 @@ def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResul
         if deadline is not None and time.process_time() >= deadline:
             result.problems.append(f"line {cnf.lines[k]}: {STOPPED} (cuts from here not judged)")
             break
-        why = _judge(cnf.clauses[k], names, required, problem, puzzle)
+        why = _judge(cnf.clauses[k], names, required, edge_of, problem, puzzle)
         if why:
             result.problems.append(f"line {cnf.lines[k]}: {why}")
     return result
 
 
-def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[int], problem: Any,
-           puzzle: Any) -> str:
+def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[int],
+           edge_of: dict[tuple[int, int], int], problem: Any, puzzle: Any) -> str:
     """Why `clause` may not hold for every answer, or "" when it does."""
     if not clause:
         return "the empty clause"
@@ -117,7 +119,7 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[i
         return "mixes edges to use and edges to leave out"
     edges = [names[-lit] for lit in clause]
     if _one_cycle(edges):
-        return _not_alone(edges, problem, puzzle)
+        return _not_alone(edges, edge_of, problem, puzzle)
     for company in _candidates(edges):
         rest = [e for e in edges if e != company]
         if _one_cycle(rest):
@@ -125,10 +127,10 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[i
     return "forbids edges that are not one cycle (or one cycle and one edge off it)"
 
 
-def _not_alone(cycle: list[tuple[int, int]], problem: Any, puzzle: Any) -> str:
+def _not_alone(cycle: list[tuple[int, int]], edge_of: dict[tuple[int, int], int], problem: Any,
+               puzzle: Any) -> str:
     """"" when the kind's checker rejects `cycle` as the whole solution; else why the cut is wrong."""
-    number = {problem.graph.number(v): v for v in range(problem.graph.num_vertices)}
-    ids = [problem.graph.between(number[u], number[v]) for u, v in cycle]
+    ids = [edge_of[(u, v) if u < v else (v, u)] for u, v in cycle]
     try:
         solution = problem.solution(ids)
     except ValueError:  # the kind cannot even write it as an answer (a cycle missing vertices of a graph)

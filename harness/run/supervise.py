@@ -383,7 +383,8 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
     One clock: the limit is CPU time, so a run is judged by the CPU its encoding used
     (`solve_cpu_s`: from the call of solve() to its return; `cpu_s`, the whole run, for a row
     without it), never by the wall time it took nor by the harness's own work (reading, checking,
-    a uniqueness solve). An answer that arrives after the limit is not a success (DESIGN.md):
+    a uniqueness solve). An answer that arrives after the limit is not a success (the
+    runner, not the encoding, owns the limits, and a result must be obtained within them):
     the late verdict is kept in `extra`-bound keys, the solution column stays empty. An `unknown`
     that used its CPU budget is a `timeout`; one that gave up with CPU budget left stays `unknown`.
     """
