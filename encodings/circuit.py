@@ -11,7 +11,8 @@ Options: num_workers, linearization_level, search_branching (defaults: 1, 0, qui
 portfolio: CP-SAT's defaults spend most of a loop model's time in the LP relaxation, and
 num_workers=0 would make results depend on the machine), random_seed = the run's seed;
 `implied=true` (default, as for every loop strategy) adds the kind's implied constraints
-(`rules.<kind>.cpsat_implied`: Masyu's pearls, the constraints `sat` gets as `cnf_implied`).
+(`rules.<kind>.cpsat_implied`: Masyu's pearls, the constraints `sat` gets as `cnf_implied`; and
+`loop.implied_clauses`: Slitherlink's, clauses every backend takes alike).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import Any
 from harness.encoding import SAT, Limits, Outcome
 
 from . import rules
+from .loop import implied_clauses, refuse
 from .loop import problem as loop_problem
-from .loop import refuse
 from .loop.cpsat import CpSatEncoding, Session, build
 from .loop.cuts import exclusion
 
@@ -32,9 +33,13 @@ IMPLIED = ("false", "true")
 
 def add_implied(puzzle: Any, m: Any, options: dict[str, Any]) -> None:
     """With `implied=true`, the kind's implied constraints on the CP-SAT model (where its rules have them)."""
+    if options["implied"] != "true":
+        return
     hook = getattr(rules.of(puzzle.kind), "cpsat_implied", None)
-    if options["implied"] == "true" and hook is not None:
+    if hook is not None:
         hook(puzzle, m)
+    for clause in implied_clauses(puzzle):
+        m.add_clause(clause)
 
 
 class Circuit(CpSatEncoding):

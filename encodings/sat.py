@@ -10,8 +10,9 @@ on the same solver object, so learnt clauses are kept; until one complete loop r
 no model is left (unsat). `exclude`d answers become clauses.
 Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).
 `implied=true` (default) adds the clauses the kind's rules give as implied by them (`cnf_implied`:
-Masyu's pearls; about half the conflicts, sat 13.3x circuit's speed on masyu-pm-hard-large
-against 10.0x without; `implied=false` leaves them out).
+Masyu's pearls, about half the conflicts, sat 13.3x circuit's speed on masyu-pm-hard-large
+against 10.0x without; `loop.implied_clauses`: Slitherlink's, which every backend takes alike;
+`implied=false` leaves them out).
 `phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default

@@ -1,5 +1,6 @@
-"""Slitherlink's implied clauses hold in every answer: checked against every single loop of small
-grids (brute force), and `sat` with and without them finds the same unique solutions."""
+"""Slitherlink's clue clauses and implied clauses: the clue CNF says exactly "k of the four sides",
+the implied clauses hold in every answer (checked against every single loop of small grids, brute
+force), and every loop strategy with and without them finds the same unique solutions."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from harness.encoding import Limits
 from harness.grid import Grid, solution_edges
 from harness.kinds import check
 from harness.kinds.slitherlink.generate import count_sides, random_region, rim
-from harness.kinds.slitherlink.model import Slitherlink
+from harness.kinds.slitherlink.model import Slitherlink, sides
 from harness.run.execute import execute
 from loopbench_encodings import loop
 from loopbench_encodings.rules import slitherlink as rules
@@ -45,8 +46,29 @@ def holds(puzzle: Slitherlink, solution: str) -> list[list[int]]:
     """The implied clauses that `solution` breaks."""
     arrays = loop.problem(puzzle).arrays
     on = {arrays.var(*e) for e in solution_edges(puzzle.vertices, solution)}
-    return [clause for clause in rules.cnf_implied(puzzle, arrays)
+    return [clause for clause in rules.implied_clauses(puzzle)
             if not any((x > 0) == (abs(x) in on) for x in clause)]
+
+
+def test_the_clue_clauses_allow_exactly_the_patterns_with_k_sides_on():
+    puzzle = Slitherlink(Grid(2, 3), {(1, 1): 0})
+    arrays = loop.problem(puzzle).arrays
+    lits = [arrays.var(*e) for e in sides((1, 1))]
+    for k in range(5):
+        clauses = rules.cnf(Slitherlink(Grid(2, 3), {(1, 1): k}), arrays)
+        assert {abs(x) for clause in clauses for x in clause} == set(lits)
+        for pattern in itertools.product((False, True), repeat=4):
+            on = {x for x, bit in zip(lits, pattern, strict=True) if bit}
+            kept = all(any((x > 0) == (abs(x) in on) for x in clause) for clause in clauses)
+            assert kept == (sum(pattern) == k), (k, pattern)
+
+
+def test_side_vars_number_the_sides_as_the_loop_graph_does():
+    for rows, cols in ((1, 1), (2, 5), (4, 3)):
+        puzzle = Slitherlink(Grid(rows, cols), {})
+        arrays = loop.problem(puzzle).arrays
+        for cell in puzzle.grid.cells:
+            assert rules.side_vars(rows, cols, *cell) == tuple(arrays.var(*e) for e in sides(cell))
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (2, 6)])
@@ -67,6 +89,30 @@ def test_every_answer_of_random_puzzles_keeps_every_implied_clause(rows, cols):
     assert tried >= 150
 
 
+def test_the_asp_form_rejects_exactly_the_loops_the_clauses_reject():
+    # any loop against any clues (the clue counts themselves left out): ASP_CORNERS and the 3s'
+    # constraints, over the loop's edges as facts, hold exactly when every implied clause does
+    import clingo
+
+    rng, differ = random.Random(7), 0
+    for rows, cols in [(2, 3), (3, 3), (3, 4)] * 40:
+        grid = Grid(rows, cols)
+        _, solution, _ = rng.choice(every_loop(rows, cols))
+        clues = {cell: rng.choice([0, 1, 1, 2, 3, 3]) for cell in grid.cells if rng.random() < 0.6}
+        puzzle = Slitherlink(grid, clues)
+        edges = solution_edges(puzzle.vertices, solution)
+        names = [("({},{})".format(*a), "({},{})".format(*b)) for a, b in sorted(edges)]  # a before b
+        facts = [f"on({a},{b}). link({a},{b}). link({b},{a})." for a, b in names]
+        text = rules.asp(puzzle).replace(rules.ASP_RULES, "") + "\n".join(facts) + rules.asp_implied(puzzle)
+        ctl = clingo.Control(["0"])
+        ctl.add("base", [], text + "\n#defined on/2. #defined link/2.")
+        ctl.ground([("base", [])])
+        accepted = ctl.solve().satisfiable
+        assert accepted == (holds(puzzle, solution) == []), (puzzle, solution)
+        differ += not accepted
+    assert differ >= 20  # the loops the clauses reject were tried too
+
+
 def test_the_two_threes_rule_steps_aside_when_their_rectangle_is_the_answer():
     # 1x2 with 3 3: the only loop is the rectangle, the shared side off
     puzzle = Slitherlink(Grid(1, 2), {(0, 0): 3, (0, 1): 3})
@@ -75,7 +121,7 @@ def test_the_two_threes_rule_steps_aside_when_their_rectangle_is_the_answer():
     # with a clue it breaks, the rule applies and gives the shared side as a unit
     bigger = Slitherlink(Grid(2, 3), {(0, 0): 3, (0, 1): 3, (1, 2): 2})
     arrays = loop.problem(bigger).arrays
-    assert [arrays.var((0, 1), (1, 1))] in rules.cnf_implied(bigger, arrays)
+    assert [arrays.var((0, 1), (1, 1))] in rules.implied_clauses(bigger)
 
 
 def small_random_puzzles(count: int) -> list[Slitherlink]:
@@ -88,13 +134,14 @@ def small_random_puzzles(count: int) -> list[Slitherlink]:
     return out
 
 
-def test_sat_with_and_without_them_agrees_on_smoke_and_random_puzzles():
+@pytest.mark.parametrize(("encoding", "count"), [("sat", 50), ("circuit", 20), ("asp", 20)])
+def test_each_backend_with_and_without_them_agrees_on_smoke_and_random_puzzles(encoding, count):
     from harness.instances import Instance
 
     instances = list(sets.instances("slither-smoke"))
-    instances += [Instance(f"random{i}", "random", p) for i, p in enumerate(small_random_puzzles(50))]
+    instances += [Instance(f"random{i}", "random", p) for i, p in enumerate(small_random_puzzles(count))]
     for x in instances:
-        rows = [execute(x, "sat", {"implied": implied}, 0, Limits(time_s=60), unique=True)
+        rows = [execute(x, encoding, {"implied": implied}, 0, Limits(time_s=60), unique=True)
                 for implied in ("false", "true")]
         assert rows[0]["status"] == rows[1]["status"], x.name
         assert rows[0]["unique"] == rows[1]["unique"], x.name

@@ -7,7 +7,8 @@ vertices the loop must visit and edge groups it must use an edge of; a kind's ru
 Every answer is one closed loop without branches, so every vertex has degree 0 or 2.
 The strategies (circuit, lazy, sat, propagator, asp) know this problem, never a pearl or a clue.
 A cut, whatever the backend, is a clause over the edges: literal i + 1 is "edge i is on the
-loop", -(i + 1) "it is off" (`loop.cuts`).
+loop", -(i + 1) "it is off" (`loop.cuts`); a kind's implied constraints may be written so too
+(`implied_clauses`), and then every backend takes them alike.
 """
 
 from __future__ import annotations
@@ -96,3 +97,10 @@ def kinds() -> tuple[str, ...]:
 
 def problem(puzzle: Any) -> LoopProblem:
     return rules.of(puzzle.kind).loop_problem(puzzle)
+
+
+def implied_clauses(puzzle: Any) -> list[list[int]]:
+    """The kind's implied constraints written as clauses over the edges, as a cut is (the rules
+    module's `implied_clauses`; none if it has none): every backend takes them as it takes cuts."""
+    hook = getattr(rules.of(puzzle.kind), "implied_clauses", None)
+    return hook(puzzle) if hook is not None else []

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopbench_encodings import rules
+from loopbench_encodings import loop, rules
 from loopbench_encodings.loop import LoopProblem
 from loopbench_encodings.loop.arrays import Clause, LoopArrays
 
@@ -73,7 +73,8 @@ def _degree_clauses(incident, num_edges: int) -> tuple[list[Clause], int]:
 
 def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True) -> list[Clause]:
     """Every clause of the module docstring, the kind's local rules last; `implied`: then the
-    clauses its rules module gives as implied by them (`cnf_implied`, where it has one); `keep`:
+    clauses its rules module gives as implied by them (`cnf_implied` and `implied_clauses`, where
+    it has them); `keep`:
     the degree clauses kept with the graph (`degree_clauses`)."""
     arrays = problem.arrays
     out = list(degree_clauses(arrays, keep))  # a copy: a kept list stays as it is
@@ -83,6 +84,8 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
         out.append(list(range(1, arrays.num_edges + 1)))
     module = rules.of(puzzle.kind)
     out += module.cnf(puzzle, arrays)
-    if implied and hasattr(module, "cnf_implied"):
-        out += module.cnf_implied(puzzle, arrays)
+    if implied:
+        if hasattr(module, "cnf_implied"):
+            out += module.cnf_implied(puzzle, arrays)
+        out += loop.implied_clauses(puzzle)
     return out

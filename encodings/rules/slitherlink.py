@@ -6,18 +6,22 @@ loop uses a side of every cell with a clue of 1 or more (`hits`), and visits all
 a cell with 3 or 4 (three sides of a square pass through all its corners): those corners are
 the required vertices that the cutset cuts and the propagator's counts rely on (every vertex,
 for a `full` puzzle). A `?` clue constrains nothing. The clue rule is written once as a CP-SAT
-sum, once as CNF (every pattern of the four sides with another count is forbidden: at most 15
-clauses of 4 literals, no auxiliaries) and once as an ASP count.
+sum, once as CNF (the direct encoding of "exactly k": at most 8 clauses, no auxiliaries) and once
+as an ASP count; `implied_clauses`, what they and degree 0/2 imply that propagation misses, go to
+every backend alike as clauses over the edges (`loop.implied_clauses`; for clingo, rules that
+ground to them, `asp_implied`; `implied=true`, the default of every loop strategy), so a strategy
+comparison compares one model.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from harness.grid import Cell
-from harness.kinds.slitherlink.model import Slitherlink, corners, sides
+from harness.kinds.slitherlink.model import Slitherlink, sides
 from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.graph import GridGraph, grid_shape
 
 
 def clues(puzzle: Slitherlink) -> list[tuple[Cell, int]]:
@@ -25,12 +29,14 @@ def clues(puzzle: Slitherlink) -> list[tuple[Cell, int]]:
 
 
 def loop_problem(puzzle: Slitherlink) -> LoopProblem:
+    rows, cols = puzzle.rows, puzzle.cols
     if puzzle.full:
-        required = set(puzzle.vertices.cells)
-    else:
-        required = {corner for cell, k in clues(puzzle) if k >= 3 for corner in corners(cell)}
-    hits = tuple(sides(cell) for cell, k in clues(puzzle) if k >= 1)
-    return LoopProblem.on_grid(puzzle.vertices, required, hits)
+        required = range((rows + 1) * (cols + 1))
+    else:  # the four corners of every 3 and 4, by the vertex grid's row-major index
+        required = {v + d for (r, c), k in clues(puzzle) if k >= 3
+                    for v in (r * (cols + 1) + c,) for d in (0, 1, cols + 1, cols + 2)}
+    hits = tuple(tuple(x - 1 for x in side_vars(rows, cols, r, c)) for (r, c), k in clues(puzzle) if k >= 1)
+    return LoopProblem(GridGraph(puzzle.vertices), tuple(sorted(required)), hits)
 
 
 def cpsat(puzzle: Slitherlink, m: Any) -> None:
@@ -39,25 +45,46 @@ def cpsat(puzzle: Slitherlink, m: Any) -> None:
         m.model.add(sum(m.edge[e] for e in sides(cell)) == k)
 
 
+def side_vars(rows: int, cols: int, r: int, c: int) -> tuple[int, int, int, int]:
+    """The CNF variables of cell (r, c)'s sides, in `sides`' order (top, bottom, left, right), by
+    index arithmetic on the loop graph's numbering of the (rows + 1) x (cols + 1) corners: the
+    horizontal edges row by row (`cols` a row), then the vertical ones (`cols + 1` a row)."""
+    top = r * cols + c + 1
+    left = (rows + 1) * cols + r * (cols + 1) + c + 1
+    return top, top + cols, left, left + 1
+
+
+# For a clue k, the direct encoding of "exactly k of the four sides": the positions of every k + 1
+# sides that are not all on, and of every 5 - k sides that are not all off.
+AT_MOST = [list(combinations(range(4), k + 1)) for k in range(5)]
+AT_LEAST = [list(combinations(range(4), 5 - k)) if k else [] for k in range(5)]
+
+
 def cnf(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
-    """The clues as clauses over `arrays.var(a, b)` (a `loop.arrays.LoopArrays`): every pattern of a
-    cell's sides with another count is out."""
-    var, out = arrays.var, []
-    for cell, k in clues(puzzle):
-        lits = [var(*e) for e in sides(cell)]
-        for pattern in product((False, True), repeat=4):
-            if sum(pattern) != k:
-                out.append([-x if on else x for x, on in zip(lits, pattern, strict=True)])
+    """The clues as the direct encoding of "exactly k sides" (at most 8 clauses, no auxiliaries), by
+    `side_vars` (`arrays`: the `loop.arrays.LoopArrays`, unused: the numbering is the grid's).
+
+    Every clause "not this pattern of the four sides" of a count other than k is one of these or
+    contains one, so they say the same and unit propagation gets more from them: a 1 with a side on
+    has the other three off at once.
+    """
+    rows, cols, out = puzzle.rows, puzzle.cols, []
+    add = out.append
+    for (r, c), k in clues(puzzle):
+        x = side_vars(rows, cols, r, c)
+        for group in AT_MOST[k]:
+            add([-x[i] for i in group])
+        for group in AT_LEAST[k]:
+            add([x[i] for i in group])
     return out
 
 
-def cnf_implied(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
-    """Clauses the clues and degree 0/2 imply that unit propagation over `cnf` reaches only by conflict.
+def implied_clauses(puzzle: Slitherlink) -> list[list[int]]:
+    """Clauses the clues and degree 0/2 imply that unit propagation over `cnf` reaches only by conflict,
+    over the loop graph's edge literals (i + 1: edge i on); every backend takes them (`implied=true`).
 
     Each holds in every single-loop answer (tests/test_slitherlink_implied.py checks them against
     every loop of small random puzzles):
-    - the clue as a direct cardinality encoding: no k+1 sides on, no 5-k sides off (a 0 or a 4 gives
-      units, a 1 pairs, a 3 pairs; `cnf` forbids only whole four-side patterns);
     - at each corner v of a 1 or a 3, with s one of the cell's two sides at v and the "outer" edges
       at v (those not of the cell, inside the grid): a 1 with s on goes on through an outer edge
       (not the cell's other side), so [-s, *outer]; a 3 with s off has its other side at v on,
@@ -69,60 +96,66 @@ def cnf_implied(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
     - two 3s side by side: their shared side, and the two sides parallel to it, are on, and the
       shared side's continuations off; unless the rectangle around the two cells alone answers the
       puzzle (it is then the only loop with the shared side off).
-    Measured (tests/benchmarks/bench_slitherlink.py, CPU time): on slither-hard sat with them is
-    1.06x faster (circuit/sat 5.66x against 5.34x; slowest 0.18 s against 0.46 s); on a sample of
-    small janko.at puzzles, solved in ~10 ms, 0.94x (the Python that makes them).
     """
-    var, rows, cols, out = arrays.var, puzzle.rows, puzzle.cols, []
+    return _corner_clauses(puzzle) + _three_clauses(puzzle)
+
+
+def _corner_clauses(puzzle: Slitherlink) -> list[list[int]]:
+    """`implied_clauses` at the corners of every 1 and 3."""
+    rows, cols, out = puzzle.rows, puzzle.cols, []
+    add = out.append
+    incident = grid_shape(rows + 1, cols + 1)[0].incident
     given = dict(clues(puzzle))
-    for cell, k in given.items():
-        lits = [var(*e) for e in sides(cell)]
-        if k < 3:  # at most k on (for 3, the one group of four is a clause of `cnf` already)
-            out += [[-x for x in group] for group in combinations(lits, k + 1)]
-        if k > 1:  # at least k on (for 1, likewise)
-            out += [list(group) for group in combinations(lits, 5 - k)]
-        if k in (1, 3):
-            for v in corners(cell):
-                at_v = [e for e in sides(cell) if v in e]
-                outer = [var(v, w) for w in _neighbours(v, rows, cols) if all(w not in e for e in at_v)]
-                for e in at_v:
-                    out.append([(-var(*e) if k == 1 else var(*e)), *outer])
-                if k == 3 and len(outer) == 2:
-                    out.append([-outer[0], -outer[1]])
+    for (r, c), k in given.items():
+        if k != 1 and k != 3:
+            continue
+        top, bottom, left, right = side_vars(rows, cols, r, c)
+        v = r * (cols + 1) + c  # the top-left corner; the others are v + 1, v + cols + 1, v + cols + 2
+        for corner, s, t in ((v, top, left), (v + 1, top, right), (v + cols + 1, bottom, left),
+                             (v + cols + 2, bottom, right)):
+            outer = [i + 1 for i in incident[corner] if i + 1 != s and i + 1 != t]
+            if k == 1:
+                add([-s, *outer])
+                add([-t, *outer])
+            else:
+                add([s, *outer])
+                add([t, *outer])
+                if len(outer) == 2:
+                    add([-outer[0], -outer[1]])
+    return out
+
+
+def _three_clauses(puzzle: Slitherlink) -> list[list[int]]:
+    """`implied_clauses` of two 3s diagonal to each other or side by side."""
+    rows, cols, out = puzzle.rows, puzzle.cols, []
+    given = dict(clues(puzzle))
     for (r, c), k in given.items():
         if k != 3:
             continue
         for dc in (1, -1):  # a 3 down and to the right or left
             if given.get((r + 1, c + dc)) == 3:
-                top, bottom, left, right = sides((r, c))
-                below = sides((r + 1, c + dc))
-                out += [[var(*top)], [var(*(left if dc == 1 else right))],
-                        [var(*below[1])], [var(*(below[3] if dc == 1 else below[2]))]]
+                top, _, left, right = side_vars(rows, cols, r, c)
+                _, bottom, left2, right2 = side_vars(rows, cols, r + 1, c + dc)
+                out += [[top], [left if dc == 1 else right], [bottom], [right2 if dc == 1 else left2]]
         for other in ((r, c + 1), (r + 1, c)):
             if given.get(other) == 3 and not _rectangle_answers(puzzle, (r, c), other):
-                out += _adjacent_threes(puzzle, arrays, (r, c), other)
+                out += _adjacent_threes(puzzle, (r, c), other)
     return out
 
 
-def _neighbours(v: Cell, rows: int, cols: int) -> list[Cell]:
-    r, c = v
-    near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-    return [w for w in near if 0 <= w[0] <= rows and 0 <= w[1] <= cols]
-
-
-def _adjacent_threes(puzzle: Slitherlink, arrays: Any, first: Cell, second: Cell) -> list[list[int]]:
+def _adjacent_threes(puzzle: Slitherlink, first: Cell, second: Cell) -> list[list[int]]:
     """Two 3s side by side, shared side on: it and the sides parallel to it on, its continuations off."""
-    var = arrays.var
-    a, b = sides(first), sides(second)
+    rows, cols = puzzle.rows, puzzle.cols
+    var = GridGraph(puzzle.vertices).var
+    a, b = side_vars(rows, cols, *first), side_vars(rows, cols, *second)
     if second[0] == first[0]:  # side by side in a row: the shared side is first's right
-        shared, parallel = a[3], (a[2], b[3])
+        shared, parallel, (p, q) = a[3], (a[2], b[3]), sides(first)[3]
     else:  # one above the other: first's bottom
-        shared, parallel = a[1], (a[0], b[1])
-    (p, q) = shared
+        shared, parallel, (p, q) = a[1], (a[0], b[1]), sides(first)[1]
     dr, dc = q[0] - p[0], q[1] - p[1]
     beyond = [(p, (p[0] - dr, p[1] - dc)), (q, (q[0] + dr, q[1] + dc))]
-    out = [[var(*shared)], [var(*parallel[0])], [var(*parallel[1])]]
-    out += [[-var(x, y)] for x, y in beyond if 0 <= y[0] <= puzzle.rows and 0 <= y[1] <= puzzle.cols]
+    out = [[shared], [parallel[0]], [parallel[1]]]
+    out += [[-var(x, y)] for x, y in beyond if 0 <= y[0] <= rows and 0 <= y[1] <= cols]
     return out
 
 
@@ -139,6 +172,33 @@ def _rectangle_answers(puzzle: Slitherlink, first: Cell, second: Cell) -> bool:
         if used != k:
             return False
     return True
+
+
+# `_corner_clauses` as rules over `asp`'s clue and side facts and the loop program's `link`: the
+# grounder makes them per clue, where the same constraints written out one by one took clingo twice
+# as long to read as the rest of the program.
+ASP_CORNERS = """
+corner_side(X,W,Y) :- side(X,W,Y).
+corner_side(X,W,Y) :- side(X,Y,W).
+odd_clue(X) :- clue(X,1).
+odd_clue(X) :- clue(X,3).
+goes_on(X,W) :- odd_clue(X), corner_side(X,W,_), link(W,Y), not corner_side(X,W,Y).
+:- clue(X,1), corner_side(X,W,Y), link(W,Y), not goes_on(X,W).
+:- clue(X,3), corner_side(X,W,Y), not link(W,Y), not goes_on(X,W).
+:- clue(X,3), corner_side(X,W,_), link(W,Y), link(W,Z), Y < Z, not corner_side(X,W,Y), not corner_side(X,W,Z).
+"""
+
+
+def asp_implied(puzzle: Slitherlink) -> str:
+    """`implied_clauses` for `asp`: the corners as ASP_CORNERS, the 3s' few clauses as constraints on `on`."""
+    cols = puzzle.cols + 1  # the vertex grid's
+
+    def atom(lit: int) -> str:
+        a, b = grid_shape(puzzle.rows + 1, cols)[0].ends[abs(lit) - 1]
+        text = "on(({},{}),({},{}))".format(*divmod(a, cols), *divmod(b, cols))
+        return text if lit < 0 else f"not {text}"
+
+    return ASP_CORNERS + "".join(f":- {', '.join(map(atom, clause))}.\n" for clause in _three_clauses(puzzle))
 
 
 ASP_RULES = """

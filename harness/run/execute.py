@@ -6,12 +6,14 @@ from the call of `solve` to its return, with the run's CPU budget starting at th
 (`Limits.cpu_origin`); `check_s`, the checker's CPU time. With `unique`, the encoding is asked
 again with its verified solution excluded (`harness.unique.ask_again`) under a budget of its own,
 the same limit counted from the second solve's start, and the row's `unique` column says what it
-found (`unique_s`: that solve's CPU time). Process-level measures (wall_s, cpu_s, peak_rss_mb) and
+found (`unique_s`: that solve's CPU time). Before the clocks start the heap is collected and frozen
+(`settle_heap`), so no run pays for another's garbage. Process-level measures (wall_s, cpu_s, peak_rss_mb) and
 the `timeout`/`memout`/`crash` overlays belong to the runner that hosts this call.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import time
@@ -103,6 +105,7 @@ def execute(
         return {**row, "status": "error", "detail": detail, "verified": None}
 
     solver.prepare()
+    settle_heap()
     cpu0, start = time.process_time(), time.perf_counter()  # the budget starts here, for the encoding too
     budget = replace(limits, cpu_origin=cpu0)
     outcome = solver.solve(instance.puzzle, budget, seed)
@@ -120,6 +123,19 @@ def execute(
             answered(row)
         row.update(uniqueness(solver, instance, row, limits, seed, proof_dir))
     return row
+
+
+def settle_heap() -> None:
+    """Collect the garbage left so far and freeze what survives, before a run's clocks start.
+
+    A full collection scans every object the process holds (every import, every kept grid shape):
+    10-20 ms in a worker, charged to whichever run's allocations crossed the collector's threshold,
+    so one run paid for the garbage of the runs before it (sat on slither-hard: gen-2 collections
+    were a tenth of its CPU time). Frozen objects are left out of every later collection; what a
+    run makes is still collected, by the next run's call at the latest.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Limits,
