@@ -14,10 +14,9 @@ single loop reaches all its vertices from any of them, several loops never do).
 Options: `configuration` (clingo's --configuration; default `crafty`: on the slowest masyu-hard
 puzzles the fastest with jumpy and trendy, and on large Slitherlink `auto` has heavy tails);
 the run's seed is clingo's --seed (auto, tweety and many ignore it); `implied=true` (default, as
-for every loop strategy) adds the kind's implied constraints in their ASP form
-(`rules.<kind>.asp_implied`: Masyu's pearls, the constraints `sat` gets as `cnf_implied`;
-Slitherlink's, which `sat` gets as `loop.implied_clauses`), or, for a kind with no ASP form, its
-`implied_clauses` as integrity constraints like the cuts. Single-threaded.
+for every loop strategy) adds the kind's implied constraints (`rules.<kind>.asp_implied`: Masyu's
+pearls, the constraints `sat` gets as `cnf_implied`; `loop.implied_clauses`: Slitherlink's, as
+integrity constraints like the cuts). Single-threaded.
 """
 
 from __future__ import annotations
@@ -51,12 +50,10 @@ class Asp(Encoding):
         problem = loop.problem(puzzle)
         if refused := loop.refuse(problem, start):
             return refused
-        # the kind's implied constraints: in its own ASP form where it gives one, else as clauses
-        hook = getattr(rules.of(puzzle.kind), "asp_implied", None)
         implied = self.options["implied"] == "true"
-        clauses = [exclusion(problem, s) for s in exclude]
-        clauses += loop.implied_clauses(puzzle) if implied and hook is None else []
+        clauses = [exclusion(problem, s) for s in exclude] + (loop.implied_clauses(puzzle) if implied else [])
         text = program.program(puzzle, problem, clauses)
+        hook = getattr(rules.of(puzzle.kind), "asp_implied", None)
         if implied and hook is not None:
             text += hook(puzzle)
         ctl = clingo.Control([f"--configuration={self.options['configuration']}", f"--seed={seed}"])

@@ -74,15 +74,22 @@ def _degree_clauses(incident, num_edges: int) -> tuple[list[Clause], int]:
 def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True) -> list[Clause]:
     """Every clause of the module docstring, the kind's local rules last; `implied`: then the
     clauses its rules module gives as implied by them (`cnf_implied` and `implied_clauses`, where
-    it has them); `keep`:
-    the degree clauses kept with the graph (`degree_clauses`)."""
+    it has them); `keep`: the degree clauses kept with the graph (`degree_clauses`).
+
+    The clauses for the required vertices and the `hits` groups are left out when the rules module
+    says its own clauses already contain a subset of each (`cnf_covers_demands(puzzle)`: a
+    Slitherlink clue's direct encoding does), since a subsumed clause only costs its making and adding.
+    """
     arrays = problem.arrays
     out = list(degree_clauses(arrays, keep))  # a copy: a kept list stays as it is
-    out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]  # `dead_end` refuses an empty one
-    out += [[i + 1 for i in group] for group in arrays.hits]
+    module = rules.of(puzzle.kind)
+    covered = getattr(module, "cnf_covers_demands", None)
+    if covered is None or not covered(puzzle):
+        # `dead_end` refuses a required vertex without edges, so none of these is empty
+        out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]
+        out += [[i + 1 for i in group] for group in arrays.hits]
     if not arrays.required and not arrays.hits:
         out.append(list(range(1, arrays.num_edges + 1)))
-    module = rules.of(puzzle.kind)
     out += module.cnf(puzzle, arrays)
     if implied:
         if hasattr(module, "cnf_implied"):

@@ -8,9 +8,8 @@ the required vertices that the cutset cuts and the propagator's counts rely on (
 for a `full` puzzle). A `?` clue constrains nothing. The clue rule is written once as a CP-SAT
 sum, once as CNF (the direct encoding of "exactly k": at most 8 clauses, no auxiliaries) and once
 as an ASP count; `implied_clauses`, what they and degree 0/2 imply that propagation misses, go to
-every backend alike as clauses over the edges (`loop.implied_clauses`; for clingo, rules that
-ground to them, `asp_implied`; `implied=true`, the default of every loop strategy), so a strategy
-comparison compares one model.
+every backend alike as clauses over the edges (`loop.implied_clauses`; `implied=true`, the default
+of every loop strategy), so a strategy comparison compares one model.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from typing import Any
 from harness.grid import Cell
 from harness.kinds.slitherlink.model import Slitherlink, sides
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.graph import GridGraph, grid_shape
+from loopbench_encodings.loop.graph import GridGraph
 
 
 def clues(puzzle: Slitherlink) -> list[tuple[Cell, int]]:
@@ -79,54 +78,35 @@ def cnf(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
     return out
 
 
+def cnf_covers_demands(puzzle: Slitherlink) -> bool:
+    """Whether `cnf` holds a subset of every demand clause of the loop problem (`loop.cnf`), so those
+    can be left out: true unless the puzzle is `full` (every vertex required).
+
+    A hits group is the four sides of a clue k of 1 or more, and each of the clue's "at least k"
+    clauses is k's choice of 5 - k of those sides; a required vertex is a corner of a 3 (whose
+    "at least" clauses include its two sides at that corner) or of a 4 (its sides are units).
+    """
+    return not puzzle.full
+
+
 def implied_clauses(puzzle: Slitherlink) -> list[list[int]]:
     """Clauses the clues and degree 0/2 imply that unit propagation over `cnf` reaches only by conflict,
     over the loop graph's edge literals (i + 1: edge i on); every backend takes them (`implied=true`).
 
     Each holds in every single-loop answer (tests/test_slitherlink_implied.py checks them against
     every loop of small random puzzles):
-    - at each corner v of a 1 or a 3, with s one of the cell's two sides at v and the "outer" edges
-      at v (those not of the cell, inside the grid): a 1 with s on goes on through an outer edge
-      (not the cell's other side), so [-s, *outer]; a 3 with s off has its other side at v on,
-      which goes on through an outer edge, so [s, *outer]; a 3 never has both outer edges (v would
-      then have no room for its sides, leaving two off), so [-o1, -o2]. In a grid corner `outer` is
-      empty: a 1 there has both corner sides off, a 3 both on. Beside a 0, the outer edges are off:
-      a 3 diagonal to a 0 has its two sides at their shared corner on;
     - two 3s diagonal to each other: each has on the two sides away from their shared corner;
     - two 3s side by side: their shared side, and the two sides parallel to it, are on, and the
       shared side's continuations off; unless the rectangle around the two cells alone answers the
       puzzle (it is then the only loop with the shared side off).
+    Measured against none (solve_cpu_s, every other slither-janko puzzle and all of slither-hard, the
+    order of the variants turning from puzzle to puzzle): `sat` 1.09x faster on slither-hard and
+    1.10x over all, `circuit` 1.10x and 1.07x. Rules at the corners of every 1 and 3 (a 1 with a
+    side on at a corner goes on through an edge not of its cell, and so on) held too, but added to
+    these they made both slower (sat 1.02x and 1.03x against none, circuit 1.05x and 1.03x): their
+    clauses cost more to make and add than they save, the direct clue encoding giving most of it.
+    So they are not part of the model (commit 1b8aaf1 has them).
     """
-    return _corner_clauses(puzzle) + _three_clauses(puzzle)
-
-
-def _corner_clauses(puzzle: Slitherlink) -> list[list[int]]:
-    """`implied_clauses` at the corners of every 1 and 3."""
-    rows, cols, out = puzzle.rows, puzzle.cols, []
-    add = out.append
-    incident = grid_shape(rows + 1, cols + 1)[0].incident
-    given = dict(clues(puzzle))
-    for (r, c), k in given.items():
-        if k != 1 and k != 3:
-            continue
-        top, bottom, left, right = side_vars(rows, cols, r, c)
-        v = r * (cols + 1) + c  # the top-left corner; the others are v + 1, v + cols + 1, v + cols + 2
-        for corner, s, t in ((v, top, left), (v + 1, top, right), (v + cols + 1, bottom, left),
-                             (v + cols + 2, bottom, right)):
-            outer = [i + 1 for i in incident[corner] if i + 1 != s and i + 1 != t]
-            if k == 1:
-                add([-s, *outer])
-                add([-t, *outer])
-            else:
-                add([s, *outer])
-                add([t, *outer])
-                if len(outer) == 2:
-                    add([-outer[0], -outer[1]])
-    return out
-
-
-def _three_clauses(puzzle: Slitherlink) -> list[list[int]]:
-    """`implied_clauses` of two 3s diagonal to each other or side by side."""
     rows, cols, out = puzzle.rows, puzzle.cols, []
     given = dict(clues(puzzle))
     for (r, c), k in given.items():
@@ -172,33 +152,6 @@ def _rectangle_answers(puzzle: Slitherlink, first: Cell, second: Cell) -> bool:
         if used != k:
             return False
     return True
-
-
-# `_corner_clauses` as rules over `asp`'s clue and side facts and the loop program's `link`: the
-# grounder makes them per clue, where the same constraints written out one by one took clingo twice
-# as long to read as the rest of the program.
-ASP_CORNERS = """
-corner_side(X,W,Y) :- side(X,W,Y).
-corner_side(X,W,Y) :- side(X,Y,W).
-odd_clue(X) :- clue(X,1).
-odd_clue(X) :- clue(X,3).
-goes_on(X,W) :- odd_clue(X), corner_side(X,W,_), link(W,Y), not corner_side(X,W,Y).
-:- clue(X,1), corner_side(X,W,Y), link(W,Y), not goes_on(X,W).
-:- clue(X,3), corner_side(X,W,Y), not link(W,Y), not goes_on(X,W).
-:- clue(X,3), corner_side(X,W,_), link(W,Y), link(W,Z), Y < Z, not corner_side(X,W,Y), not corner_side(X,W,Z).
-"""
-
-
-def asp_implied(puzzle: Slitherlink) -> str:
-    """`implied_clauses` for `asp`: the corners as ASP_CORNERS, the 3s' few clauses as constraints on `on`."""
-    cols = puzzle.cols + 1  # the vertex grid's
-
-    def atom(lit: int) -> str:
-        a, b = grid_shape(puzzle.rows + 1, cols)[0].ends[abs(lit) - 1]
-        text = "on(({},{}),({},{}))".format(*divmod(a, cols), *divmod(b, cols))
-        return text if lit < 0 else f"not {text}"
-
-    return ASP_CORNERS + "".join(f":- {', '.join(map(atom, clause))}.\n" for clause in _three_clauses(puzzle))
 
 
 ASP_RULES = """
