@@ -32,6 +32,7 @@ from harness.run.execute import execute  # noqa: E402
 VARIANTS = {
     "sat": ("sat", {}),
     "sat-plain": ("sat", {"implied": "false"}),
+    "sat-cutset": ("sat", {"cuts": "cutset"}),
     "propagator": ("propagator", {}),
     "asp": ("asp", {}),
     "asp-plain": ("asp", {"implied": "false"}),
