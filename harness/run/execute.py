@@ -1,7 +1,7 @@
 """One run in this process: solve with an encoding, judge the answer, and return the run's row.
 
 The row holds the run's identity, outcome and the encoding's own measures: `solve_s` (wall) and
-`solve_cpu_s` (CPU, `time.process_time`: every thread of this process) of the encoding's own work,
+`solve_cpu_s` (CPU, `harness.encoding.cpu_time`: every thread of this process) of the encoding's own work,
 from the call of `solve` to its return, with the run's CPU budget starting at that call
 (`Limits.cpu_origin`); `check_s`, the checker's CPU time. With `unique`, the encoding is asked
 again with its verified solution excluded (`harness.unique.ask_again`) under a budget of its own,
@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from harness import fingerprint, kinds, registry
-from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome
+from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome, cpu_time
 from harness.instances import Instance
 from harness.proof.certify import with_proof
 from harness.unique import ask_again
@@ -106,13 +106,13 @@ def execute(
 
     solver.prepare()
     settle_heap()
-    cpu0, start = time.process_time(), time.perf_counter()  # the budget starts here, for the encoding too
+    cpu0, start = cpu_time(), time.perf_counter()  # the budget starts here, for the encoding too
     budget = replace(limits, cpu_origin=cpu0)
     outcome = solver.solve(instance.puzzle, budget, seed)
-    solve_s, solve_cpu_s = time.perf_counter() - start, time.process_time() - cpu0
+    solve_s, solve_cpu_s = time.perf_counter() - start, cpu_time() - cpu0
     proof = outcome.stats.pop("proof", None)
-    check0 = time.process_time()
-    verdict = {**judge(instance, outcome), "check_s": time.process_time() - check0}
+    check0 = cpu_time()
+    verdict = {**judge(instance, outcome), "check_s": cpu_time() - check0}
     if instance.known_answer:  # kept in `extra`: an unsat claim matching it is confirmed (analysis.verdicts)
         outcome.stats["known_answer"] = instance.known_answer
     row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
@@ -146,7 +146,7 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     start (`ask_again` sets the origin). Its CPU time is `unique_s`, its wall time `unique_wall_s`
     in `extra`; one that answers past its budget gives no verdict, as a late first answer gives none.
     """
-    began = time.process_time()
+    began = cpu_time()
     verdict = ask_again(solver, instance.puzzle, row["solution"], limits, seed)
     unique, unique_s = verdict.unique, verdict.solve_cpu_s
     said = verdict.detail
