@@ -84,7 +84,7 @@ def scope(encoding: str) -> Scope:
     return Scope(tuple(sorted(found)), tuple(sorted(cls.imports)))
 
 
-ENCODINGS_PREFIX = "loopbench_encodings"
+ENCODINGS_PREFIX = PROJECT[1]
 
 
 def harness_scope() -> Scope:

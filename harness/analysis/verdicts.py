@@ -32,8 +32,9 @@ from functools import cache
 
 import pandas as pd
 
+from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
+
 REFUTED, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "certified", "confirmed", "unproven"
-ENCODINGS_PACKAGE = "loopbench_encodings"
 # Modules shared by the loop encodings that are not one backend's model: where a bug could make two
 # families agree wrongly. Listed so the families say what they leave out (docs/FORMATS.md).
 SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.loop.arrays",

@@ -140,16 +140,24 @@ class Cgroup:
                 time.sleep(0.01)
 
 
-def status_bytes(field: str, pid: int | str = "self") -> int:
-    """A `kB` field of /proc/PID/status in bytes (VmRSS, VmData); 0 if the process is gone."""
+def proc_status_kb(field: str, pid: str = "self") -> int:
+    """A `kB` field of /proc/PID/status (VmHWM, VmRSS, VmData, VmSize); 0 if the process is gone."""
     try:
         with open(f"/proc/{pid}/status") as status:
             for line in status:
                 if line.startswith(field + ":"):
-                    return int(line.split()[1]) << 10
+                    return int(line.split()[1])
     except (OSError, ValueError):
         pass
     return 0
+
+
+def set_soft_limit(which: int, soft: int) -> None:
+    """Set a soft rlimit, kept within the hard one (RLIM_INFINITY included)."""
+    hard = resource.getrlimit(which)[1]
+    if hard != resource.RLIM_INFINITY and (soft == resource.RLIM_INFINITY or soft > hard):
+        soft = hard
+    resource.setrlimit(which, (soft, hard))
 
 
 class Guard:
@@ -177,12 +185,12 @@ class Guard:
         """Set this run's limit: RSS up to `memory_mb` MB."""
         limit = memory_mb << 20
         if self.cgroup is not None:
-            self.outside = max(0, status_bytes("VmRSS") - self.cgroup.usage())
+            self.outside = max(0, (proc_status_kb("VmRSS") << 10) - self.cgroup.usage())
             self.cgroup.limit(max(limit - self.outside, 1 << 20) if self.how != "poll" else -1)
             self.cgroup.reset_peak()
         elif self.how == "rlimit-data":
-            room = max(0, limit - status_bytes("VmRSS")) + int(DATA_SLACK * limit)
-            _set_soft(resource.RLIMIT_DATA, status_bytes("VmData") + room)
+            room = max(0, limit - (proc_status_kb("VmRSS") << 10)) + int(DATA_SLACK * limit)
+            set_soft_limit(resource.RLIMIT_DATA, (proc_status_kb("VmData") << 10) + room)
 
     def release(self) -> None:
         """Between runs nothing is limited (the answer must still be written)."""
@@ -190,7 +198,7 @@ class Guard:
             with contextlib.suppress(OSError):
                 self.cgroup.limit(-1)
         elif self.how == "rlimit-data":
-            _set_soft(resource.RLIMIT_DATA, resource.RLIM_INFINITY)
+            set_soft_limit(resource.RLIMIT_DATA, resource.RLIM_INFINITY)
 
     def peak_bytes(self) -> int:
         """The run's peak as the cgroup saw it (plus what was charged elsewhere); 0 without a cgroup."""
@@ -201,9 +209,3 @@ class Guard:
         return {"guard": self.how, "cgroup": str(group.path) if group else None,
                 "version": group.version if group else None}
 
-
-def _set_soft(which: int, soft: int) -> None:
-    hard = resource.getrlimit(which)[1]
-    if hard != resource.RLIM_INFINITY and (soft == resource.RLIM_INFINITY or soft > hard):
-        soft = hard
-    resource.setrlimit(which, (soft, hard))

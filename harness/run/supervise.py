@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
-from harness.run.memory import Cgroup
-from harness.run.worker import TAIL_CHARS, cpu_budget, proc_status_kb
+from harness.run.memory import Cgroup, proc_status_kb
+from harness.run.worker import TAIL_CHARS, cpu_budget
 
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
 START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack

@@ -35,10 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from harness import kinds
-from harness.encoding import Limits
+from harness.encoding import Limits, cpu_time
 from harness.instances import Instance
 from harness.run.execute import execute
-from harness.run.memory import Guard
+from harness.run.memory import Guard, proc_status_kb, set_soft_limit
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 
@@ -50,22 +50,10 @@ def cpu_budget(time_s: float, unique: bool = False) -> float:
     return (2 if unique else 1) * time_s + 0.5 + 0.02 * time_s
 
 
-def proc_status_kb(field: str, pid: str = "self") -> int:
-    """A `kB` field of /proc/PID/status (VmHWM, VmRSS, VmSize); 0 if the process is gone."""
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except (OSError, ValueError):
-        pass
-    return 0
-
-
 def cpu_seconds() -> float:
     """CPU used by this process and the children it waited for."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return cpu_time() + kids.ru_utime + kids.ru_stime
 
 
 def reset_peak_rss() -> None:
@@ -75,13 +63,6 @@ def reset_peak_rss() -> None:
             refs.write("5")
     except OSError:
         pass  # not Linux, or a kernel without it: the peak then spans the worker's life
-
-
-def set_soft_limit(which: int, soft: int) -> None:
-    hard = resource.getrlimit(which)[1]
-    if hard != resource.RLIM_INFINITY:
-        soft = min(soft, hard)
-    resource.setrlimit(which, (soft, hard))
 
 
 def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None) -> dict[str, Any]:

@@ -162,7 +162,8 @@ def drop_clues(grid: Grid, clues: dict[Cell, int], solution: str, rng: random.Ra
         pos += len(batch)
         broke = False
         while batch and checks < budget:
-            fewer = {c: n for c, n in kept.items() if c not in set(batch)}
+            dropped = set(batch)
+            fewer = {c: n for c, n in kept.items() if c not in dropped}
             verdict = check(Slitherlink(grid, fewer), solution, encoding, seed, time_s)
             checks += 1
             if verdict.unique == 1:
