@@ -353,7 +353,7 @@ def test_a_grid_shape_is_made_once_and_shared_unchanged():
     assert degree_clauses(second) is clauses
     fresh = GridShape(7, 9)
     assert (fresh.ends, fresh.incident) == (first.ends, first.incident)
-    assert (clauses, first.num_edges) == _degree_clauses(fresh.incident, fresh.num_edges)
+    assert (clauses, first.num_edges) == _degree_clauses(fresh.incident_vars, fresh.num_edges)
     assert degree_clauses(second, keep=False) == clauses and degree_clauses(second, keep=False) is not clauses
 
 

@@ -5,6 +5,7 @@ force), and every loop strategy with and without them finds the same unique solu
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from functools import cache
 
@@ -57,6 +58,8 @@ def test_the_clue_clauses_allow_exactly_the_patterns_with_k_sides_on():
     for k in range(5):
         clauses = rules.cnf(Slitherlink(Grid(2, 3), {(1, 1): k}), arrays)
         assert {abs(x) for clause in clauses for x in clause} == set(lits)
+        # the direct encoding: every k + 1 sides not all on, every 5 - k not all off
+        assert len(clauses) == math.comb(4, k + 1) + (math.comb(4, 5 - k) if k else 0)
         for pattern in itertools.product((False, True), repeat=4):
             on = {x for x, bit in zip(lits, pattern, strict=True) if bit}
             kept = all(any((x > 0) == (abs(x) in on) for x in clause) for clause in clauses)

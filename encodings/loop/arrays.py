@@ -36,7 +36,7 @@ class LoopArrays:
         self.num_vertices = n = graph.num_vertices
         self.num_edges = graph.num_edges
         self.ends = graph.ends
-        self.incident = graph.incident
+        self.incident, self.incident_vars = graph.incident, graph.incident_vars
         self.between = graph.between
         self.solution = graph.solution
         self.var = graph.var  # names an edge by its two vertices as the kind's rules name them
@@ -47,7 +47,7 @@ class LoopArrays:
         self.is_required = bytearray(n)
         for v in self.required:
             self.is_required[v] = 1
-        self.hits = [list(group) for group in problem.hits]
+        self.hits = problem.hits
 
     def chosen(self, model: list[int]) -> list[int]:
         """The edges a model sets, from its first E literals (literal i is +-(i + 1))."""

@@ -33,7 +33,7 @@ def degree_clauses(arrays: LoopArrays, keep: bool = True) -> list[Clause]:
     """
     cache = arrays.cache if keep else arrays.own
     if "degree" not in cache:
-        cache["degree"], cache["variables"] = _degree_clauses(arrays.incident, arrays.num_edges)
+        cache["degree"], cache["variables"] = _degree_clauses(arrays.incident_vars, arrays.num_edges)
     arrays.own["variables"] = cache["variables"]
     return cache["degree"]  # type: ignore[return-value]
 
@@ -43,27 +43,28 @@ def num_variables(arrays: LoopArrays) -> int:
     return arrays.own["variables"]  # type: ignore[return-value]
 
 
-def _degree_clauses(incident, num_edges: int) -> tuple[list[Clause], int]:
+def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
     out: list[Clause] = []
     add = out.extend
     top = num_edges
-    for here in incident:
-        if len(here) == 4:
-            a, b, c, d = (i + 1 for i in here)
+    for here in incident_vars:  # the variables, not the edges: an expression per vertex cost a third
+        degree = len(here)
+        if degree == 4:
+            a, b, c, d = here
             add(([-a, b, c, d], [-b, a, c, d], [-c, a, b, d], [-d, a, b, c],
                  [-a, -b, -c], [-a, -b, -d], [-a, -c, -d], [-b, -c, -d]))
-        elif len(here) == 3:
-            a, b, c = (i + 1 for i in here)
+        elif degree == 3:
+            a, b, c = here
             add(([-a, b, c], [-b, a, c], [-c, a, b], [-a, -b, -c]))
-        elif len(here) == 2:
-            a, b = (i + 1 for i in here)
+        elif degree == 2:
+            a, b = here
             add(([-a, b], [-b, a]))
-        elif len(here) == 1:
-            out.append([-here[0] - 1])
+        elif degree == 1:
+            out.append([-here[0]])
         elif here:
             from pysat.card import CardEnc, EncType
 
-            lits = [i + 1 for i in here]
+            lits = list(here)
             add([-x] + [y for y in lits if y != x] for x in lits)
             most = CardEnc.atmost(lits, bound=2, top_id=top, encoding=EncType.seqcounter)
             add(most.clauses)
@@ -86,7 +87,7 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
     covered = getattr(module, "cnf_covers_demands", None)
     if covered is None or not covered(puzzle):
         # `dead_end` refuses a required vertex without edges, so none of these is empty
-        out += [[i + 1 for i in arrays.incident[v]] for v in arrays.required]
+        out += [list(arrays.incident_vars[v]) for v in arrays.required]
         out += [[i + 1 for i in group] for group in arrays.hits]
     if not arrays.required and not arrays.hits:
         out.append(list(range(1, arrays.num_edges + 1)))

@@ -1,7 +1,8 @@
 """The graphs a loop runs on, as integer arrays: vertices 0..n-1, edge i joining `ends[i]`.
 
 A loop graph gives `num_vertices`, `num_edges`, `ends` (edge i joins ends[i] = (u, v), u < v),
-`incident` (the edges at each vertex), `between(u, v)` (the edge joining two vertices, or -1),
+`incident` (the edges at each vertex; `incident_vars` the same as CNF variables, i + 1),
+`between(u, v)` (the edge joining two vertices, or -1),
 `names` (each edge as the kind's rules name it), `label(v)` and `number(v)` (a vertex in words
 and as the kind's files number it) and `var(a, b)` (the CNF variable, i + 1, of
 the edge between two vertices named as the rules name them), and it writes and reads the kind's
@@ -50,7 +51,14 @@ class GridShape:
                 here.append(h + v)  # down
             incident.append(tuple(here))
         self.incident: tuple[tuple[int, ...], ...] = tuple(incident)
+        self.incident_vars = variables(self.incident)
         self.cache: dict[str, object] = {}
+
+
+def variables(incident: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Each vertex's edges as CNF variables (i + 1): made with the graph, since the CNF strategies
+    write a clause per edge at every vertex and an expression per vertex would cost them more."""
+    return tuple(tuple(i + 1 for i in here) for here in incident)
 
 
 _SHAPES: dict[tuple[int, int], GridShape] = {}
@@ -76,6 +84,7 @@ class GridGraph:
         self.rows, self.cols, self.horizontal = shape.rows, shape.cols, shape.horizontal
         self.num_vertices, self.num_edges = shape.num_vertices, shape.num_edges
         self.ends, self.incident, self.cache = shape.ends, shape.incident, shape.cache
+        self.incident_vars = shape.incident_vars
 
     @property
     def names(self) -> Sequence[tuple[Cell, Cell]]:
@@ -155,6 +164,7 @@ class EdgeGraph:
             incident[u].append(i)
             incident[v].append(i)
         self.incident = tuple(map(tuple, incident))
+        self.incident_vars = variables(self.incident)
         self.cache: dict[str, object] = {}
         self.reused = False
         self._write, self._read, self.label = write, read, label

@@ -14,7 +14,6 @@ of every loop strategy), so a strategy comparison compares one model.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from harness.grid import Cell
@@ -34,8 +33,12 @@ def loop_problem(puzzle: Slitherlink) -> LoopProblem:
     else:  # the four corners of every 3 and 4, by the vertex grid's row-major index
         required = {v + d for (r, c), k in clues(puzzle) if k >= 3
                     for v in (r * (cols + 1) + c,) for d in (0, 1, cols + 1, cols + 2)}
-    hits = tuple(tuple(x - 1 for x in side_vars(rows, cols, r, c)) for (r, c), k in clues(puzzle) if k >= 1)
-    return LoopProblem(GridGraph(puzzle.vertices), tuple(sorted(required)), hits)
+    hits = []  # the sides of every clue of 1 or more, as edge indices (a variable less one)
+    for (r, c), k in clues(puzzle):
+        if k:
+            top, bottom, left, right = side_vars(rows, cols, r, c)
+            hits.append((top - 1, bottom - 1, left - 1, right - 1))
+    return LoopProblem(GridGraph(puzzle.vertices), tuple(sorted(required)), tuple(hits))
 
 
 def cpsat(puzzle: Slitherlink, m: Any) -> None:
@@ -53,28 +56,32 @@ def side_vars(rows: int, cols: int, r: int, c: int) -> tuple[int, int, int, int]
     return top, top + cols, left, left + 1
 
 
-# For a clue k, the direct encoding of "exactly k of the four sides": the positions of every k + 1
-# sides that are not all on, and of every 5 - k sides that are not all off.
-AT_MOST = [list(combinations(range(4), k + 1)) for k in range(5)]
-AT_LEAST = [list(combinations(range(4), 5 - k)) if k else [] for k in range(5)]
+# For a clue k over the sides (n, s, w, e: top, bottom, left, right), the direct encoding of "exactly
+# k": every k + 1 sides not all on, and every 5 - k not all off (written out: a comprehension per
+# clause cost twice as much).
+EXACTLY = (
+    lambda n, s, w, e: ([-n], [-s], [-w], [-e]),
+    lambda n, s, w, e: ([-n, -s], [-n, -w], [-n, -e], [-s, -w], [-s, -e], [-w, -e], [n, s, w, e]),
+    lambda n, s, w, e: ([-n, -s, -w], [-n, -s, -e], [-n, -w, -e], [-s, -w, -e],
+                        [n, s, w], [n, s, e], [n, w, e], [s, w, e]),
+    lambda n, s, w, e: ([-n, -s, -w, -e], [n, s], [n, w], [n, e], [s, w], [s, e], [w, e]),
+    lambda n, s, w, e: ([n], [s], [w], [e]),
+)
 
 
 def cnf(puzzle: Slitherlink, arrays: Any) -> list[list[int]]:
-    """The clues as the direct encoding of "exactly k sides" (at most 8 clauses, no auxiliaries), by
-    `side_vars` (`arrays`: the `loop.arrays.LoopArrays`, unused: the numbering is the grid's).
+    """The clues as the direct encoding of "exactly k sides" (`EXACTLY`: at most 8 clauses, no
+    auxiliaries), by `side_vars` (`arrays`: the `loop.arrays.LoopArrays`, unused: the numbering is
+    the grid's).
 
     Every clause "not this pattern of the four sides" of a count other than k is one of these or
     contains one, so they say the same and unit propagation gets more from them: a 1 with a side on
     has the other three off at once.
     """
     rows, cols, out = puzzle.rows, puzzle.cols, []
-    add = out.append
+    add = out.extend
     for (r, c), k in clues(puzzle):
-        x = side_vars(rows, cols, r, c)
-        for group in AT_MOST[k]:
-            add([-x[i] for i in group])
-        for group in AT_LEAST[k]:
-            add([x[i] for i in group])
+        add(EXACTLY[k](*side_vars(rows, cols, r, c)))
     return out
 
 

@@ -156,7 +156,7 @@ def instance_parts(puzzle, repeats: int) -> dict[str, float]:
         "build: loop problem": best_ms(lambda: loop.problem(puzzle), repeats),
         "build: arrays, shape made": best_ms(fresh_arrays, repeats),
         "build: arrays, shape kept": best_ms(lambda: arrays_module.LoopArrays(problem), repeats),
-        "build: degree clauses made": best_ms(lambda: _degree_clauses(arrays.incident, arrays.num_edges),
+        "build: degree clauses made": best_ms(lambda: _degree_clauses(arrays.incident_vars, arrays.num_edges),
                                               repeats),
         "build: degree clauses kept": best_ms(lambda: degree_clauses(arrays), repeats),
         "build: rules cnf": best_ms(lambda: of(puzzle.kind).cnf(puzzle, arrays), repeats),
