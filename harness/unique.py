@@ -9,6 +9,9 @@ like any other before it counts as a second solution.
 
 from __future__ import annotations
 
+import os
+import pickle
+import resource
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -73,3 +76,46 @@ def is_unique(puzzle: Any, solution: str, encoding: str = "cpsat", options: dict
         raise ValueError(f"encoding {encoding!r} cannot exclude a solution, so it cannot check uniqueness")
     solver.prepare()
     return ask_again(solver, puzzle, solution, Limits(time_s=time_s), seed)
+
+
+def is_unique_apart(puzzle: Any, solution: str, encoding: str = "cpsat",
+                    options: dict[str, Any] | None = None, time_s: float = 60.0, seed: int = 0,
+                    memory_mb: int = 2048) -> Verdict:
+    """`is_unique` in a forked child that may take `memory_mb` MB more than it starts with (Linux).
+
+    A check that dies there (a native abort such as CaDiCaL's uncaught std::bad_alloc, a signal, a
+    MemoryError) gives no verdict (unique None, `detail` says how) instead of taking the caller down;
+    any other exception is raised again here.
+    """
+    from harness.run.memory import proc_status_kb, set_soft_limit
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answers through the pipe and never returns into the caller's code
+        code = 0
+        try:
+            os.close(read)
+            set_soft_limit(resource.RLIMIT_DATA, (proc_status_kb("VmData") << 10) + (memory_mb << 20))
+            try:
+                answer: Any = is_unique(puzzle, solution, encoding, options, time_s, seed)
+            except MemoryError:
+                answer = Verdict(None, detail=f"uniqueness unknown: out of memory ({memory_mb} MB more)")
+            except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+                answer = exc
+            with os.fdopen(write, "wb") as out:
+                pickle.dump(answer, out)
+        except BaseException:  # noqa: BLE001 - the parent hears of it as a child without an answer
+            code = 1
+        os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if data and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+        answer = pickle.loads(data)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+    how = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
+           else f"exit status {os.WEXITSTATUS(status)}")
+    return Verdict(None, detail=f"uniqueness unknown: the check died ({how}; {memory_mb} MB more allowed)")

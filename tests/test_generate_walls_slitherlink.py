@@ -3,16 +3,18 @@ encoding too) and verified, the bundled puzzles made again, and the region rules
 
 from __future__ import annotations
 
+import faulthandler
+import os
 import random
 
 import pytest
 
-from harness import generate, kinds, sets
+from harness import generate, kinds, sets, unique
 from harness.bundles import write_bundle
 from harness.grid import Grid
 from harness.kinds.slitherlink import generate as slither_generate
 from harness.kinds.slitherlink.model import Slitherlink
-from harness.unique import is_unique
+from harness.unique import is_unique, is_unique_apart
 
 
 @pytest.mark.parametrize("kind", ["walls", "slitherlink"])
@@ -65,3 +67,20 @@ def test_a_random_region_has_one_loop_for_a_rim():
         solution = slither_generate.rim(grid, region)
         clues = {cell: slither_generate.count_sides(grid, region, cell) for cell in grid.cells}
         assert kinds.check(Slitherlink(grid, clues), solution) == []
+
+
+def test_a_check_that_dies_in_its_child_gives_no_verdict(monkeypatch):
+    (entry,) = generate.generate("slitherlink", [(5, 5)], 1, seed=3)
+    apart = is_unique_apart(entry.puzzle, entry.solution, "propagator")
+    assert (apart.unique, apart.second) == (1, "")
+    no_clue = Slitherlink(entry.puzzle.grid, {})  # another loop exists
+    assert is_unique_apart(no_clue, entry.solution, "propagator").unique == 0
+    with pytest.raises(ValueError, match="no option nonexistent"):  # the child's error, raised again here
+        is_unique_apart(entry.puzzle, entry.solution, "propagator", {"nonexistent": "1"})
+    def abort(*args):  # as CaDiCaL's uncaught std::bad_alloc does
+        faulthandler.disable()  # pytest's handler would print the child's stack
+        os.abort()
+
+    monkeypatch.setattr(unique, "is_unique", abort)
+    died = is_unique_apart(entry.puzzle, entry.solution, "propagator")
+    assert died.unique is None and "died (signal 6" in died.detail

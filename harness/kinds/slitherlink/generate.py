@@ -16,7 +16,9 @@
    and the rest of the batch is tried again. (Putting back only one of them at random kept 8 %
    fewer clues on 20x20 and 30x30 but took 30 s and 540 s instead of 0.5 s and 7 s: the
    checks of sparse large puzzles are slow.) At most `max_checks(cells)` checks (a count, not a
-   clock, so that the same seed gives the same puzzle); clues not tried by then are kept.
+   clock, so that the same seed gives the same puzzle); clues not tried by then are kept, as are
+   those of a batch whose check gave no verdict (out of time, or died: each check runs in a forked
+   child with CHECK_MEMORY_MB to spare, so a native abort in the solver costs one verdict, not the run).
 Every random choice comes from `rng`; the checks ask `propagator` (CaDiCaL with the loop rule
 as an external propagator, deterministic for a given clause order) with its options pinned
 (CHECK_OPTIONS), so the same seed gives the same puzzles. Not `sat`, 2.5x faster here: it sizes
@@ -33,7 +35,7 @@ from collections import deque
 from harness.grid import Cell, Grid, parse_solution, solution_string
 from harness.kinds.slitherlink.check import sides_used
 from harness.kinds.slitherlink.model import Slitherlink, sides
-from harness.unique import Verdict, is_unique
+from harness.unique import Verdict, is_unique_apart
 
 DEFAULT_ENCODING = "propagator"
 # Pinned: a clause added to sat's CNF (implied clauses) changes its search, so the second
@@ -44,6 +46,12 @@ THICKEN = 4  # a cell with two or more region sides is taken one time in this ma
 TRIES = 10
 BATCH_SHARE = 4
 MAX_BATCH = 8  # a batch that fails puts back every clue the second solution breaks: keep them small
+# Each check runs in a child with this much memory to spare: CaDiCaL 1.9.5 with the loop watch can
+# open empty decision levels forever (60x60 seed 2026, its 1071st check: every edge assigned, no
+# check_model call, ~35 MB/s; an OutOfTime raised there does not end solve() and the growth then
+# reaches GB/s), and its std::bad_alloc aborted the whole generator. A child that dies gives no
+# verdict, so its batch is kept. A sane 60x60 check peaks below 200 MB.
+CHECK_MEMORY_MB = 2048
 
 
 def max_checks(cells: int) -> int:
@@ -68,7 +76,8 @@ def generate(rows: int, cols: int, rng: random.Random, encoding: str = DEFAULT_E
 
 
 def check(puzzle: Slitherlink, solution: str, encoding: str, seed: int, time_s: float) -> Verdict:
-    return is_unique(puzzle, solution, encoding, CHECK_OPTIONS.get(encoding), time_s=time_s, seed=seed)
+    return is_unique_apart(puzzle, solution, encoding, CHECK_OPTIONS.get(encoding), time_s=time_s, seed=seed,
+                           memory_mb=CHECK_MEMORY_MB)
 
 
 def neighbours(grid: Grid, cell: Cell) -> list[Cell]:
