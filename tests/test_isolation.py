@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -144,7 +145,7 @@ def test_the_encodings_clock_is_the_runners_cpu_clock():
 
 
 def test_a_busy_run_starved_of_cpu_is_not_killed_at_the_wall_cap(supervisor, empty_2x2):
-    """The wall cap is a hang guard: time spent waiting for a CPU (here: two spinners on the
+    """The wall cap is a hang guard: time spent waiting for a CPU (here: spinners on the
     worker's one CPU) does not count, so a busy run is judged by its CPU and memory limits."""
     import subprocess
     import sys
@@ -152,10 +153,19 @@ def test_a_busy_run_starved_of_cpu_is_not_killed_at_the_wall_cap(supervisor, emp
     supervisor.run(spec(empty_2x2))  # start the worker
     pid = supervisor.worker.pid
     cpu = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(pid, {cpu})
+    for task in os.listdir(f"/proc/{pid}/task"):  # every thread: affinity is set per thread
+        os.sched_setaffinity(int(task), {cpu})
     spin = [sys.executable, "-c", f"import os; os.sched_setaffinity(0, {{{cpu}}})\nwhile True: pass"]
-    hogs = [subprocess.Popen(spin) for _ in range(2)]
+    # six: with autogroup scheduling the hogs' session shares one weight over every CPU its tasks
+    # use, so other busy jobs of that session (a generator on the other core) once left two hogs
+    # on this CPU only a third of it against the worker's session, and the run never waited
+    hogs = [subprocess.Popen(spin) for _ in range(6)]
     try:
+        # the run starts once every hog spins: one still starting (slow on a busy machine) leaves
+        # the worker the CPU to itself
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any((supervise.proc_cpu_s(h.pid) or 0.0) < 0.1 for h in hogs):
+            time.sleep(0.01)
         row = supervisor.run({**spec(empty_2x2, time_s=5.0, behave="burn", seconds=0.4), "wall_cap_s": 0.6})
     finally:
         for hog in hogs:
