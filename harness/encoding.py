@@ -22,9 +22,10 @@ SAT, UNSAT, UNKNOWN, UNSUPPORTED = "sat", "unsat", "unknown", "unsupported"
 ENCODING_STATUSES = (SAT, UNSAT, UNKNOWN, UNSUPPORTED)
 
 
-def cpu_time() -> float:
+def cpu_time(children: bool = False) -> float:
     """This process's CPU time in seconds (every thread, finished ones too; user and system), to the
-    microsecond: what a run's `solve_cpu_s`, `check_s` and `unique_s` are read with.
+    microsecond: what a run's `solve_cpu_s`, `check_s` and `unique_s` are read with. `children`: with
+    the children it has waited for (a worker's whole run, a generator's forked checks).
 
     `getrusage`, not `time.process_time()`: once a process-wide CPU timer is armed (the worker's
     RLIMIT_CPU backstop arms one) the kernel answers `process_time` from a total it updates at the
@@ -33,7 +34,10 @@ def cpu_time() -> float:
     Both count the same time, so an encoding may compare `process_time()` with its deadline.
     """
     me = resource.getrusage(resource.RUSAGE_SELF)
-    return me.ru_utime + me.ru_stime
+    if not children:
+        return me.ru_utime + me.ru_stime
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 @dataclass(frozen=True)

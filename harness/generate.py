@@ -26,7 +26,7 @@ from typing import Any
 
 from harness import kinds
 from harness.bundles import Entry, write_bundle
-from harness.run.worker import cpu_seconds
+from harness.encoding import cpu_time
 
 DEFAULT_ENCODING = "cpsat"
 
@@ -70,7 +70,7 @@ def generate(kind: str, sizes: Sequence[tuple[int, int]], count: int, seed: int,
     entries = []
     for rows, cols in sizes:
         for i in range(count):
-            start = cpu_seconds()  # CPU (checks in child processes too): a busy machine adds wall time
+            start = cpu_time(children=True)  # CPU, forked checks too: a busy machine adds wall time
             rng = random.Random(f"{kind} {rows}x{cols} seed {seed} #{i}")
             puzzle, solution = make(rows, cols, rng, encoding=encoding, seed=seed, time_s=time_s)
             problems = kinds.check(puzzle, solution)
@@ -80,7 +80,7 @@ def generate(kind: str, sizes: Sequence[tuple[int, int]], count: int, seed: int,
                           {"seed": str(seed), "encoding": encoding})
             entries.append(entry)
             if progress:
-                progress(entry, cpu_seconds() - start)
+                progress(entry, cpu_time(children=True) - start)
     return entries
 
 

@@ -50,12 +50,6 @@ def cpu_budget(time_s: float, unique: bool = False) -> float:
     return (2 if unique else 1) * time_s + 0.5 + 0.02 * time_s
 
 
-def cpu_seconds() -> float:
-    """CPU used by this process and the children it waited for."""
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return cpu_time() + kids.ru_utime + kids.ru_stime
-
-
 def reset_peak_rss() -> None:
     """Make VmHWM restart from the current RSS, so each run's peak is its own."""
     try:
@@ -73,13 +67,13 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None) ->
     time_s, memory_mb = request["time_s"], request["memory_mb"]
     unique = request.get("unique", False)
     reset_peak_rss()
-    cpu0 = cpu_seconds()
+    cpu0 = cpu_time(children=True)
     set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + cpu_budget(time_s, unique)) + 1)
     guard.hold(memory_mb)
 
     def answered(row: dict[str, Any]) -> None:
         if interim is not None:
-            answer = {"seq": request["seq"], "row": row, "cpu_s": cpu_seconds() - cpu0,
+            answer = {"seq": request["seq"], "row": row, "cpu_s": cpu_time(children=True) - cpu0,
                       "peak_rss_mb": proc_status_kb("VmHWM") / 1024}
             with WRITING:
                 write_atomically(interim, json.dumps(answer, default=str))
@@ -106,7 +100,7 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None) ->
     return {
         "seq": request["seq"],
         "row": row,
-        "cpu_s": cpu_seconds() - cpu0,
+        "cpu_s": cpu_time(children=True) - cpu0,
         "peak_rss_mb": max(proc_status_kb("VmHWM") << 10, guard.peak_bytes()) / (1 << 20),
     }
 
