@@ -28,6 +28,7 @@ from loopbench_encodings import loop
 from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.cuts import find_cuts
 from loopbench_encodings.loop.watch import OutOfTime, loop_watch
+from loopbench_encodings.sat import model_alone
 
 # Bundled janko-java puzzles (6x6 to 16x16, 10x18), each with its known solution.
 FILES = ["janko001", "janko080", "janko002", "janko009", "janko012", "janko033", "janko017"]
@@ -37,6 +38,7 @@ VARIANTS = [
     ("sat", {"solver": "glucose4"}),
     ("sat", {"components": "networkx"}),
     ("sat", {"implied": "false"}),
+    ("sat", {"alone": "false"}),
     ("propagator", {}),
     ("propagator", {"implied": "false"}),
     ("propagator", {"cuts": "cutset"}),
@@ -300,6 +302,29 @@ def test_slitherlink_clues_count_like_brute_force(puz):
     for family, propagate in itertools.product(("loop", "cutset"), (None, *EAGER)):
         for components in ("array", "networkx"):
             assert count(puz, family, propagate, components) == expected, (family, propagate, components)
+
+
+def rim(arrays, top: int, left: int, bottom: int, right: int) -> list[int]:
+    """The edges (by index) around the rectangle of cells top..bottom x left..right of a vertex grid."""
+    corners = [(top, c) for c in range(left, right + 2)] + [(r, right + 1) for r in range(top + 1, bottom + 2)]
+    corners += [(bottom + 1, c) for c in range(right, left - 1, -1)] + [(r, left) for r in range(bottom, top, -1)]
+    return sorted(arrays.edge_id(a, b) for a, b in zip(corners, corners[1:] + corners[:1]))
+
+
+def test_a_complete_loop_is_tried_alone_and_found_only_if_it_is_a_model():
+    # a 3 in the top-left cell: the rim of the two left cells uses three of its sides, a loop around
+    # the clueless right-hand cell uses none, so it is a model beside that rim but never alone
+    puz = slitherlink(2, 4, {(0, 0): 3})
+    problem = loop.problem(puz)
+    arrays = problem.arrays
+    answer, stray = rim(arrays, 0, 0, 0, 1), rim(arrays, 1, 3, 1, 3)
+    with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
+        assert model_alone(solver, arrays.num_edges, [stray]) is None
+        assert model_alone(solver, arrays.num_edges, [stray, answer]) == answer
+        assert solver.solve(assumptions=[i + 1 for i in answer + stray])  # the two together are a model
+        cuts, whole = arrays.split(answer + stray, "loop")
+        assert [sorted(edges) for edges in whole] == [answer]
+        assert len(cuts) == 1 and sorted(cuts[0]) == sorted(-i - 1 for i in stray)
 
 
 # --- the two component searches, and the stats -----------------------------------------------

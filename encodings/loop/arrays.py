@@ -127,8 +127,12 @@ class LoopArrays:
 
         A clause of negative literals forbids edges together, one of positive literals requires an edge.
         """
+        return self.split(chosen, family, components)[0]
+
+    def split(self, chosen: list[int], family: str, components: str = "array") -> tuple[list[Clause], list[list[int]]]:
+        """`cut_clauses`, and the edges of each complete loop when `chosen` holds more than one loop."""
         if not chosen:
-            return [list(range(1, self.num_edges + 1))]  # every answer chooses some edge
+            return [list(range(1, self.num_edges + 1))], []  # every answer chooses some edge
         if components == "array":
             loops: list = self.walk(chosen)
         elif components == "networkx":
@@ -137,7 +141,7 @@ class LoopArrays:
             raise ValueError(f"unknown components {components!r} (choose from {', '.join(COMPONENTS)})")
         complete = [self.complete(vertices, edges) for vertices, edges in loops]
         if len(loops) == 1 and complete[0]:
-            return []
+            return [], []
         out = []
         for k, (vertices, edges) in enumerate(loops):
             if complete[k]:
@@ -154,4 +158,4 @@ class LoopArrays:
                     out.append([i + 1 for i in self.boundary(vertices)])
                     continue
             out.append([-i - 1 for i in edges])
-        return out
+        return out, [edges for k, (_, edges) in enumerate(loops) if complete[k]]

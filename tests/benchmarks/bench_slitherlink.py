@@ -1,9 +1,11 @@
 """Slitherlink against `circuit`, side by side in one run: how many times faster each strategy is.
 
 Run from the repository root: `python tests/benchmarks/bench_slitherlink.py [--every 1]
-[--time-limit 60] [--variants sat,circuit] [--sets slither-hard,slither-janko]`. Not collected by
-pytest. The instances are every puzzle of slither-hard and every `--every`-th of slither-janko (and
-of any other set named), each run by every variant one after another in this process through
+[--time-limit 60] [--variants sat,circuit] [--sets slither-hard,slither-janko] [--seeds 1]`. Not
+collected by pytest. The instances are every puzzle of slither-hard and every `--every`-th of
+slither-janko (and of any other set named), each run at seeds 0 to `--seeds` - 1 (a run per seed
+counted as a puzzle of its own: how the seed's clause order moves a lazy loop's rounds) by every
+variant one after another in this process through
 `execute()` (building, solving and the independent check), so they see the same load, the order
 turning from puzzle to puzzle. The time is
 the run's `solve_cpu_s`, the clock every summary ranks on: the CPU time of the encoding's own
@@ -33,6 +35,7 @@ VARIANTS = {
     "sat": ("sat", {}),
     "sat-plain": ("sat", {"implied": "false"}),
     "sat-cutset": ("sat", {"cuts": "cutset"}),
+    "sat-cut-only": ("sat", {"alone": "false"}),
     "propagator": ("propagator", {}),
     "asp": ("asp", {}),
     "asp-plain": ("asp", {"implied": "false"}),
@@ -52,6 +55,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--variants", default="sat,circuit", help=f"of {', '.join(VARIANTS)}")
     parser.add_argument("--sets", default="slither-hard,slither-janko")
+    parser.add_argument("--seeds", type=int, default=1, help="run each puzzle at seeds 0 to SEEDS - 1")
     args = parser.parse_args()
     variants = args.variants.split(",")
     if "circuit" not in variants:
@@ -63,36 +67,41 @@ def main() -> None:
         found = found if name == "slither-hard" else found[:: args.every]
         groups[name] = [x for x in found if x.name not in seen]
         seen |= {x.name for x in found}
-    instances = [x for group in groups.values() for x in group]
+    def run_name(x, seed: int) -> str:
+        return x.name if args.seeds == 1 else f"{x.name}@{seed}"
+
+    runs = [(x, seed) for group in groups.values() for x in group for seed in range(args.seeds)]
     cpu: dict[str, dict[str, float]] = {v: {} for v in variants}
-    size = {x.name: f"{x.puzzle.rows}x{x.puzzle.cols}" for x in instances}
-    for k, x in enumerate(instances, 1):
+    size = {run_name(x, seed): f"{x.puzzle.rows}x{x.puzzle.cols}" for x, seed in runs}
+    for k, (x, seed) in enumerate(runs, 1):
+        name = run_name(x, seed)
         # which variant goes first turns with the instance: a run just after another strategy's
         # finds the caches cold, and a fixed order would give that cost to one variant always
         for variant in variants[k % len(variants):] + variants[: k % len(variants)]:
             encoding, options = VARIANTS[variant]
-            row = execute(x, encoding, options, 0, Limits(time_s=args.time_limit))
+            row = execute(x, encoding, options, seed, Limits(time_s=args.time_limit))
             if row["status"] == "solved" and row["verified"] == 1:
-                cpu[variant][x.name] = row["solve_cpu_s"]
-        if k % 50 == 0 or len(instances) < 200:
-            print(f"{k}/{len(instances)} {x.name} {size[x.name]}: "
-                  + ", ".join(f"{v} {cpu[v].get(x.name, float('nan')):.3f}" for v in variants), flush=True)
+                cpu[variant][name] = row["solve_cpu_s"]
+        if k % 50 == 0 or len(runs) < 200:
+            print(f"{k}/{len(runs)} {name} {size[name]}: "
+                  + ", ".join(f"{v} {cpu[v].get(name, float('nan')):.3f}" for v in variants), flush=True)
     print(f"\n{', '.join(f'{n} ({len(g)})' for n, g in groups.items())}; every {args.every}; "
-          f"{args.time_limit:g} s limit; solve_cpu_s")
+          f"seeds 0-{args.seeds - 1}; {args.time_limit:g} s limit; solve_cpu_s")
     both = {n for n in size if all(n in cpu[v] for v in variants)}
     for variant in variants:
         times = cpu[variant]
         slowest = max(times, key=times.get) if times else "-"
-        line = (f"{variant:>13}: solved {len(times)}/{len(instances)}, "
+        line = (f"{variant:>13}: solved {len(times)}/{len(runs)}, "
                 f"median {statistics.median(times.values()) if times else float('nan'):.4f} s, "
                 f"slowest {times.get(slowest, float('nan')):.3f} s ({slowest}, {size.get(slowest, '-')})")
         if variant != "circuit":
             def faster(names, times=times):
                 return geomean([cpu["circuit"][n] / times[n] for n in names if n in both])
-            parts = [f"{name} {faster([x.name for x in group]):.2f}x" for name, group in groups.items()]
+            parts = [f"{name} {faster([run_name(x, s) for x in group for s in range(args.seeds)]):.2f}x"
+                     for name, group in groups.items()]
             line += f"; circuit/{variant} " + ", ".join(parts) + f", all {faster(both):.2f}x"
         print(line)
-    print(f"(geometric means over the {len(both)} puzzles every variant solved)")
+    print(f"(geometric means over the {len(both)} runs every variant solved)")
 
 
 if __name__ == "__main__":
