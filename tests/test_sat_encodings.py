@@ -306,9 +306,11 @@ def test_slitherlink_clues_count_like_brute_force(puz):
 
 def rim(arrays, top: int, left: int, bottom: int, right: int) -> list[int]:
     """The edges (by index) around the rectangle of cells top..bottom x left..right of a vertex grid."""
-    corners = [(top, c) for c in range(left, right + 2)] + [(r, right + 1) for r in range(top + 1, bottom + 2)]
-    corners += [(bottom + 1, c) for c in range(right, left - 1, -1)] + [(r, left) for r in range(bottom, top, -1)]
-    return sorted(arrays.edge_id(a, b) for a, b in zip(corners, corners[1:] + corners[:1]))
+    corners = [(top, c) for c in range(left, right + 2)]
+    corners += [(r, right + 1) for r in range(top + 1, bottom + 2)]
+    corners += [(bottom + 1, c) for c in range(right, left - 1, -1)]
+    corners += [(r, left) for r in range(bottom, top, -1)]
+    return sorted(arrays.edge_id(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True))
 
 
 def test_a_complete_loop_is_tried_alone_and_found_only_if_it_is_a_model():

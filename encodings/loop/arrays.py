@@ -3,7 +3,8 @@
 Vertex v and edge i are the loop graph's (`loop.graph`): edge i joins `ends[i]` and its CNF
 variable is i + 1, so a model's first E literals are the edges in order and the chosen edges are a
 slice, never a lookup. `cut_clauses` splits the chosen edges into loops (every vertex has degree 0
-or 2) and returns the clauses of `loop.cuts` that forbid the wrong ones: `components=array` walks
+or 2) and returns the clauses of `loop.cuts` that forbid the wrong ones (`split`: and the complete
+loops among several, which `sat` tries as the whole answer): `components=array` walks
 each loop over the two chosen edges at every vertex; `components=networkx` takes networkx's
 connected components, as `lazy` does, so the two can be measured against each other on the same
 cuts. On a grid, `var(a, b)`, `edge_id(a, b)`, `rows`, `cols` and `horizontal` name edges by their
@@ -129,7 +130,8 @@ class LoopArrays:
         """
         return self.split(chosen, family, components)[0]
 
-    def split(self, chosen: list[int], family: str, components: str = "array") -> tuple[list[Clause], list[list[int]]]:
+    def split(self, chosen: list[int], family: str,
+              components: str = "array") -> tuple[list[Clause], list[list[int]]]:
         """`cut_clauses`, and the edges of each complete loop when `chosen` holds more than one loop."""
         if not chosen:
             return [list(range(1, self.num_edges + 1))], []  # every answer chooses some edge
