@@ -9,9 +9,6 @@ like any other before it counts as a second solution.
 
 from __future__ import annotations
 
-import os
-import pickle
-import resource
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -87,35 +84,9 @@ def is_unique_apart(puzzle: Any, solution: str, encoding: str = "cpsat",
     MemoryError) gives no verdict (unique None, `detail` says how) instead of taking the caller down;
     any other exception is raised again here.
     """
-    from harness.run.memory import proc_status_kb, set_soft_limit
+    from harness.apart import Died, call_apart
 
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: answers through the pipe and never returns into the caller's code
-        code = 0
-        try:
-            os.close(read)
-            set_soft_limit(resource.RLIMIT_DATA, (proc_status_kb("VmData") << 10) + (memory_mb << 20))
-            try:
-                answer: Any = is_unique(puzzle, solution, encoding, options, time_s, seed)
-            except MemoryError:
-                answer = Verdict(None, detail=f"uniqueness unknown: out of memory ({memory_mb} MB more)")
-            except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
-                answer = exc
-            with os.fdopen(write, "wb") as out:
-                pickle.dump(answer, out)
-        except BaseException:  # noqa: BLE001 - the parent hears of it as a child without an answer
-            code = 1
-        os._exit(code)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
-    if data and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
-        answer = pickle.loads(data)
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-    how = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
-           else f"exit status {os.WEXITSTATUS(status)}")
-    return Verdict(None, detail=f"uniqueness unknown: the check died ({how}; {memory_mb} MB more allowed)")
+    try:
+        return call_apart(lambda: is_unique(puzzle, solution, encoding, options, time_s, seed), memory_mb)
+    except Died as why:
+        return Verdict(None, detail=f"uniqueness unknown: {why}")

@@ -5,7 +5,9 @@ Run from the repository root: `python tests/benchmarks/bench_slitherlink.py [--e
 collected by pytest. The instances are every puzzle of slither-hard and every `--every`-th of
 slither-janko (and of any other set named), each run at seeds 0 to `--seeds` - 1 (a run per seed
 counted as a puzzle of its own: how the seed's clause order moves a lazy loop's rounds) by every
-variant one after another in this process through
+variant one after another in this process (with `--memory-mb N`, each in a child forked from it
+with N MB to spare, `harness.apart`: the propagator's CaDiCaL can allocate without end, and took
+24 GB on the 60x60 of slither-large at seed 2 before the kernel ended the benchmark) through
 `execute()` (building, solving and the independent check), so they see the same load, the order
 turning from puzzle to puzzle. The time is
 the run's `solve_cpu_s`, the clock every summary ranks on: the CPU time of the encoding's own
@@ -22,12 +24,14 @@ import argparse
 import math
 import statistics
 import sys
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from harness import sets  # noqa: E402
+from harness.apart import Died, call_apart  # noqa: E402
 from harness.encoding import Limits  # noqa: E402
 from harness.run.execute import execute  # noqa: E402
 
@@ -56,6 +60,8 @@ def main() -> None:
     parser.add_argument("--variants", default="sat,circuit", help=f"of {', '.join(VARIANTS)}")
     parser.add_argument("--sets", default="slither-hard,slither-janko")
     parser.add_argument("--seeds", type=int, default=1, help="run each puzzle at seeds 0 to SEEDS - 1")
+    parser.add_argument("--memory-mb", type=int, default=0,
+                        help="run each in a forked child with this many MB to spare (0: in this process)")
     args = parser.parse_args()
     variants = args.variants.split(",")
     if "circuit" not in variants:
@@ -79,7 +85,12 @@ def main() -> None:
         # finds the caches cold, and a fixed order would give that cost to one variant always
         for variant in variants[k % len(variants):] + variants[: k % len(variants)]:
             encoding, options = VARIANTS[variant]
-            row = execute(x, encoding, options, seed, Limits(time_s=args.time_limit))
+            run = partial(execute, x, encoding, options, seed, Limits(time_s=args.time_limit))
+            try:
+                row = call_apart(run, args.memory_mb) if args.memory_mb else run()
+            except Died as why:
+                print(f"{name} {variant}: {why}", flush=True)
+                continue
             if row["status"] == "solved" and row["verified"] == 1:
                 cpu[variant][name] = row["solve_cpu_s"]
         if k % 50 == 0 or len(runs) < 200:
