@@ -228,7 +228,7 @@ class Sat(Encoding):
                     break
                 chosen = arrays.chosen(solver.get_model())
                 cuts, whole = arrays.split(chosen, family, components)
-                if cuts and whole and self.options["alone"] == "true":
+                if whole and self.options["alone"] == "true":  # a complete loop beside others
                     stats["tried_alone"] += 1
                     if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
                         chosen, cuts = edges, []

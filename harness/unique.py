@@ -78,12 +78,8 @@ def is_unique(puzzle: Any, solution: str, encoding: str = "cpsat", options: dict
 def is_unique_apart(puzzle: Any, solution: str, encoding: str = "cpsat",
                     options: dict[str, Any] | None = None, time_s: float = 60.0, seed: int = 0,
                     memory_mb: int = 2048) -> Verdict:
-    """`is_unique` in a forked child that may take `memory_mb` MB more than it starts with (Linux).
-
-    A check that dies there (a native abort such as CaDiCaL's uncaught std::bad_alloc, a signal, a
-    MemoryError) gives no verdict (unique None, `detail` says how) instead of taking the caller down;
-    any other exception is raised again here.
-    """
+    """`is_unique` in a forked child with `memory_mb` MB to spare (`harness.apart.call_apart`): a check
+    that dies there gives no verdict (unique None, `detail` says how) instead of taking the caller down."""
     from harness.apart import Died, call_apart
 
     try:

@@ -23,6 +23,7 @@ from harness.grid import Grid, edge, solution_string
 from harness.instances import Instance
 from harness.kinds import read_text
 from harness.kinds.masyu.model import Masyu, Pearl
+from harness.kinds.slitherlink.generate import rim
 from harness.run.execute import execute
 from loopbench_encodings import loop
 from loopbench_encodings.loop.cnf import loop_clauses
@@ -304,22 +305,14 @@ def test_slitherlink_clues_count_like_brute_force(puz):
             assert count(puz, family, propagate, components) == expected, (family, propagate, components)
 
 
-def rim(arrays, top: int, left: int, bottom: int, right: int) -> list[int]:
-    """The edges (by index) around the rectangle of cells top..bottom x left..right of a vertex grid."""
-    corners = [(top, c) for c in range(left, right + 2)]
-    corners += [(r, right + 1) for r in range(top + 1, bottom + 2)]
-    corners += [(bottom + 1, c) for c in range(right, left - 1, -1)]
-    corners += [(r, left) for r in range(bottom, top, -1)]
-    return sorted(arrays.edge_id(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True))
-
-
 def test_a_complete_loop_is_tried_alone_and_found_only_if_it_is_a_model():
     # a 3 in the top-left cell: the rim of the two left cells uses three of its sides, a loop around
     # the clueless right-hand cell uses none, so it is a model beside that rim but never alone
     puz = slitherlink(2, 4, {(0, 0): 3})
     problem = loop.problem(puz)
     arrays = problem.arrays
-    answer, stray = rim(arrays, 0, 0, 0, 1), rim(arrays, 1, 3, 1, 3)
+    grid = Grid(2, 4)
+    answer, stray = (problem.edge_ids(rim(grid, cells)) for cells in ({(0, 0), (0, 1)}, {(1, 3)}))
     with Solver(name="cadical195", bootstrap_with=loop_clauses(puz, problem)) as solver:
         assert model_alone(solver, arrays.num_edges, [stray]) is None
         assert model_alone(solver, arrays.num_edges, [stray, answer]) == answer
