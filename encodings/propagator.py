@@ -28,10 +28,11 @@ from .sat import Sat
 class Propagator(Sat):
     name = "propagator"
     puzzles = loop.kinds()
-    defaults = {**Sat.defaults, "eager": "propagate", "cadical": "vivify=0,probe=0"}
+    # `colour=late` starts a new solver, which the watch would have to follow: faces from the start or none
+    defaults = {**Sat.defaults, "eager": "propagate", "cadical": "vivify=0,probe=0", "colour": "off"}
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
-    choices = {**Sat.choices, "eager": EAGER}
+    choices = {**Sat.choices, "eager": EAGER, "colour": ("off", "on")}
     chunked = False  # propagate() reads the clock
     # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
     # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on

@@ -40,12 +40,14 @@ VARIANTS = [
     ("sat", {"components": "networkx"}),
     ("sat", {"implied": "false"}),
     ("sat", {"alone": "false"}),
+    ("sat", {"colour": "on"}),
     ("propagator", {}),
     ("propagator", {"implied": "false"}),
     ("propagator", {"cuts": "cutset"}),
     ("propagator", {"eager": "all"}),
     ("propagator", {"eager": "pearlfree"}),
     ("propagator", {"components": "networkx"}),
+    ("propagator", {"colour": "on"}),
 ]
 PROPAGATING = [i for i, (enc, _) in enumerate(VARIANTS) if enc == "propagator"]
 EAGER = ("propagate", "pearlfree", "all")

@@ -40,6 +40,8 @@ VARIANTS = {
     "sat-plain": ("sat", {"implied": "false"}),
     "sat-cutset": ("sat", {"cuts": "cutset"}),
     "sat-cut-only": ("sat", {"alone": "false"}),
+    "sat-colour-off": ("sat", {"colour": "off"}),
+    "sat-colour-on": ("sat", {"colour": "on"}),
     "propagator": ("propagator", {}),
     "asp": ("asp", {}),
     "asp-plain": ("asp", {"implied": "false"}),

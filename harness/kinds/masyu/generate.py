@@ -46,8 +46,10 @@ from harness.unique import Verdict, is_unique
 DEFAULT_ENCODING = "sat"
 # The checking encodings' options, pinned to those the bundled puzzles were made with: any clause
 # added to sat's CNF (its default `implied=true` since) or any solve between its rounds (`alone=true`
-# since) changes its search, so the second solutions it finds, so the puzzles a seed gives.
-CHECK_OPTIONS = {"sat": {"implied": "false", "alone": "false"}, "propagator": {"implied": "false"}}
+# since), or the faces of `colour=late`, changes its search, so the second solutions it finds, so the
+# puzzles a seed gives.
+CHECK_OPTIONS = {"sat": {"implied": "false", "alone": "false", "colour": "off"},
+                 "propagator": {"implied": "false"}}
 COVERAGE = 0.9  # stop growing the loop when this share of the cells is on it
 SWITCHES = 200  # second solutions asked for (step 2) before another loop is drawn
 REPAIRS = 200  # local loop changes (plus one per 4 cells) before another loop is drawn

@@ -38,9 +38,10 @@ from harness.kinds.slitherlink.model import Slitherlink, sides
 from harness.unique import Verdict, is_unique_apart
 
 DEFAULT_ENCODING = "propagator"
-# Pinned: a clause added to sat's CNF (implied clauses) or a solve between its rounds (`alone`)
-# changes its search, so the second solutions it finds, so the puzzles a seed gives.
-CHECK_OPTIONS = {"sat": {"implied": "false", "alone": "false"}, "propagator": {"implied": "false"}}
+# Pinned: a clause added to sat's CNF (implied clauses, `colour`'s faces) or a solve between its
+# rounds (`alone`) changes its search, so the second solutions it finds, so the puzzles a seed gives.
+CHECK_OPTIONS = {"sat": {"implied": "false", "alone": "false", "colour": "off"},
+                 "propagator": {"implied": "false"}}
 SHARE = 0.5  # of the cells in the region
 THICKEN = 4  # a cell with two or more region sides is taken one time in this many
 TRIES = 10
