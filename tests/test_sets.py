@@ -109,6 +109,19 @@ def test_slitherlink_sets_fit_their_descriptions():
     assert row["aliases"] == "janko-sl-0961 janko-sl-961"  # janko.at shows this grid on three pages
 
 
+def test_slither_loopy_is_the_loopy_command_s_list_and_reads_as_loopy_ids():
+    from harness.kinds.slitherlink.formats import read_loopy, write_loopy
+    from harness.kinds.slitherlink.loopy import main, random_seed_ids
+
+    rows = [r for _, r in sets.rows("slither-loopy")]
+    assert [(r["name"], r["difficulty"], r["tatham"]) for r in rows] == random_seed_ids()
+    assert all(r["solution"] == "" for r in rows)  # Loopy prints none, and none is made up here
+    for inst in sets.instances("slither-loopy"):
+        assert read_loopy(write_loopy(inst.puzzle)) == inst.puzzle  # a Loopy id again, as Loopy made it
+    with pytest.raises(SystemExit):  # no such program: a clean usage error, not a traceback
+        main(["--out", "unused.tsv.gz", "--program", "/nonexistent/sgt-loopy"])
+
+
 def test_subsets_partition_puzzle_masyu():
     total = sets.describe("masyu-pm")["count"]
     sizes = ["6x6", "8x8", "10x10", "15x15", "20x20", "25x25"]
