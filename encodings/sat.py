@@ -175,12 +175,15 @@ class Sat(Encoding):
             )
         return name
 
-    def start_solver(self, clauses: list[list[int]], num_edges: int, logging: bool, stats: dict):
-        """A solver holding `clauses` (`new_solver`), its edges tried off first unless `phase=solver`."""
+    def start_solver(self, clauses: list[list[int]], num_edges: int, logging: bool, stats: dict,
+                     faces: range = range(0)):
+        """A solver holding `clauses` (`new_solver`), its edges tried off first unless `phase=solver`,
+        and so its `faces` (variables) outside: the empty drawing, which agrees with edges off
+        (CaDiCaL's own phase, inside, puts the rim's edges on at once)."""
         solver = new_solver(self.options["solver"], clauses, self.cadical_options, logging)
         if self.options["phase"] == "false":
             try:
-                solver.set_phases(list(range(-1, -num_edges - 1, -1)))
+                solver.set_phases([*range(-1, -num_edges - 1, -1), *(-f for f in faces)])
             except NotImplementedError:  # cadical103
                 stats["phase"] = "solver"
         return solver
@@ -205,9 +208,12 @@ class Sat(Encoding):
         arrays = problem.arrays
         clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true",
                                keep=self.options["cache"] == "degree")
-        colour = self.options["colour"] if isinstance(problem.graph, GridGraph) else "off"
         graph = problem.graph
-        colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * (graph.rows - 1) * (graph.cols - 1)))
+        colour, colour_after, face_vars = "off", 0, range(0)
+        if isinstance(graph, GridGraph):  # faces are a grid's unit squares, numbered after the edges
+            colour, num_faces = self.options["colour"], (graph.rows - 1) * (graph.cols - 1)
+            colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * num_faces))
+            face_vars = range(num_variables(arrays) + 1, num_variables(arrays) + 1 + num_faces)
         if colour == "on":
             clauses += colour_clauses(problem.graph, num_variables(arrays))
         excluded = [exclusion(problem, solution) for solution in exclude]
@@ -219,12 +225,14 @@ class Sat(Encoding):
             recorder = Recorder(edge_names(problem))
             recorder.add(clauses, marked=excluded)
         family, components = self.options["cuts"], self.options["components"]
-        stats = {"solver": self.options["solver"], "variables": num_variables(arrays), "iterations": 0,
+        stats = {"solver": self.options["solver"], "iterations": 0,
+                 "variables": num_variables(arrays) + (len(face_vars) if colour == "on" else 0),
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
                  "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
         added: list[list[int]] = []  # every cut so far, for a fresh solver (`colour=late`)
-        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats)
+        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats,
+                                   face_vars if colour == "on" else range(0))
         try:
             helper = self.attach(solver, problem, deadline)
             stats["build_s"] = time.perf_counter() - start
@@ -235,7 +243,7 @@ class Sat(Encoding):
                     # a hard one: start again with the faces, and the cuts made so far (faces added to
                     # this solver help little: its search has gone where the edges alone led it)
                     colour, stats["coloured_at"] = "on", stats["iterations"] + 1
-                    stats["conflicts_before_faces"] = c0
+                    stats["conflicts_before_faces"], stats["variables"] = c0, face_vars[-1]
                     faces = colour_clauses(problem.graph, num_variables(arrays))
                     solver.delete()
                     if recorder is not None:  # the new solver's proof is of its own clauses
@@ -244,7 +252,7 @@ class Sat(Encoding):
                         recorder.add(added, "cut")
                         recorder.add(faces)
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,
-                                               recorder is not None, stats)
+                                               recorder is not None, stats, face_vars)
                     t0, c0, budget = time.perf_counter(), 0, FIRST_BUDGET
                 if time.process_time() >= deadline:
                     stats["iterations"] += in_round
