@@ -20,10 +20,10 @@ they ran a 50x50 Slitherlink to 29,613 rounds and a 30 s timeout (0.54 s and 171
 `colour=late` (default): on a grid, a run past COLOUR_AFTER conflicts a face (COLOUR_FLOOR at least)
 starts again on a new solver holding the faces' colouring too (`loop.colour`: a Boolean per unit
 square, inside or outside, each edge on exactly where its two faces differ) and the cuts made so far.
-A solver whose search has gone where the edges alone led it gains little from faces added later,
-and a new one, whose first decisions are the faces, grows regions; on the 60x60 of slither-large
-that took the conflicts from 30,000-130,000 to about 6,000 and the run from 0.8-1.9 s to 0.6-1.2 s
-(median 0.71 s over 20 seeds). The faces are tried outside first, as the edges off.
+A solver whose search has gone where the edges alone led it gains less from faces added to it (on
+slither-large's 60x60, 1.4x against none where faces from the start gave 2.1x); starting again
+took that 60x60's conflicts from 30,000-130,000 to about 6,000 and its run from 0.8-1.9 s to
+0.6-1.2 s (median 0.71 s over 20 seeds). The faces are tried outside first, as the edges off.
 From the start (`colour=on`) the faces cost 20-30 % on puzzles that need few conflicts (their
 clauses to make, shuffle and add: Loopy's 30x30 to 60x60, janko.at's largest), which `late` never
 starts again (janko.at's one in 1,148). `colour=off` never adds them. With `proof=true` the new
