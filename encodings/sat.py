@@ -216,7 +216,7 @@ class Sat(Encoding):
             colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * num_faces))
             face_vars = range(num_variables(arrays) + 1, num_variables(arrays) + 1 + num_faces)
         if colour == "on":
-            clauses += colour_clauses(problem.graph, num_variables(arrays))
+            clauses += colour_clauses(graph, num_variables(arrays))
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
         if seed:
@@ -241,11 +241,10 @@ class Sat(Encoding):
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
                 if colour == "late" and c0 >= colour_after:
-                    # a hard one: start again with the faces, and the cuts made so far (faces added to
-                    # this solver help little: its search has gone where the edges alone led it)
+                    # a hard one: start again with the faces and the cuts made so far (see the docstring)
                     colour, stats["coloured_at"] = "on", stats["iterations"] + 1
                     stats["conflicts_before_faces"], stats["variables"] = c0, face_vars[-1]
-                    faces = colour_clauses(problem.graph, num_variables(arrays))
+                    faces = colour_clauses(graph, num_variables(arrays))
                     solver.delete()
                     if recorder is not None:  # the new solver's proof is of its own clauses
                         recorder = Recorder(edge_names(problem))
