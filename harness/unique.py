@@ -16,6 +16,12 @@ from typing import Any
 from harness import kinds, registry
 from harness.encoding import SAT, UNSAT, Encoding, Limits, cpu_time
 
+# The options a generator's checks run with, pinned to those its bundled puzzles were made with: a
+# clause added to sat's CNF (`implied=true`, `colour`'s faces) or a solve between its rounds
+# (`alone=true`) changes its search, so the second solutions it finds, so the puzzles a seed gives.
+GENERATOR_OPTIONS = {"sat": {"implied": "false", "alone": "false", "colour": "off"},
+                     "propagator": {"implied": "false"}}
+
 
 @dataclass(frozen=True)
 class Verdict:

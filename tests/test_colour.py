@@ -15,7 +15,7 @@ import pytest
 from helpers import bundled
 from pysat.solvers import Solver
 
-from harness import registry
+from harness import registry, sets
 from harness.encoding import Limits
 from harness.grid import Grid
 from harness.proof.certify import CERTIFIED, certify
@@ -62,8 +62,6 @@ def early(monkeypatch):
 
 @pytest.mark.parametrize("colour", ["on", "late", "off"])
 def test_every_smoke_puzzle_is_answered_and_checked_with_the_faces(colour, early):
-    from harness import sets
-
     started_again = 0
     for instance in sets.instances("slither-smoke"):
         row = execute(instance, "sat", {"colour": colour}, 0, LIMITS)

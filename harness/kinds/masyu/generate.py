@@ -41,15 +41,9 @@ from harness.kinds.masyu import local
 from harness.kinds.masyu.check import _pearl
 from harness.kinds.masyu.local import Loop
 from harness.kinds.masyu.model import Masyu, Pearl
-from harness.unique import Verdict, is_unique
+from harness.unique import GENERATOR_OPTIONS, Verdict, is_unique
 
 DEFAULT_ENCODING = "sat"
-# The checking encodings' options, pinned to those the bundled puzzles were made with: any clause
-# added to sat's CNF (its default `implied=true` since) or any solve between its rounds (`alone=true`
-# since), or the faces of `colour=late`, changes its search, so the second solutions it finds, so the
-# puzzles a seed gives.
-CHECK_OPTIONS = {"sat": {"implied": "false", "alone": "false", "colour": "off"},
-                 "propagator": {"implied": "false"}}
 COVERAGE = 0.9  # stop growing the loop when this share of the cells is on it
 SWITCHES = 200  # second solutions asked for (step 2) before another loop is drawn
 REPAIRS = 200  # local loop changes (plus one per 4 cells) before another loop is drawn
@@ -101,7 +95,7 @@ def settle(loop: Loop, pearls: dict[Cell, Pearl], rng: random.Random, encoding: 
     for _ in range(SWITCHES):
         if not repair(loop, pearls, todo, rng):
             return Verdict(None, detail="the local repairs ran out")
-        verdict = is_unique(Masyu(grid, pearls), loop.solution(), encoding, CHECK_OPTIONS.get(encoding),
+        verdict = is_unique(Masyu(grid, pearls), loop.solution(), encoding, GENERATOR_OPTIONS.get(encoding),
                             time_s=time_s, seed=seed)
         if verdict.unique != 0:
             return verdict
@@ -248,7 +242,7 @@ def drop_pearls(grid: Grid, pearls: dict[Cell, Pearl], loop: Loop, rng: random.R
                 batch = [c for c in batch if c not in back]
             if not batch:
                 break
-            verdict = is_unique(Masyu(grid, fewer), solution, encoding, CHECK_OPTIONS.get(encoding),
+            verdict = is_unique(Masyu(grid, fewer), solution, encoding, GENERATOR_OPTIONS.get(encoding),
                                 time_s=time_s, seed=seed)
             checks += 1
             if verdict.unique == 1:

@@ -21,10 +21,10 @@
    child with CHECK_MEMORY_MB to spare, so a native abort in the solver costs one verdict, not the run).
 Every random choice comes from `rng`; the checks ask `propagator` (CaDiCaL with the loop rule
 as an external propagator, deterministic for a given clause order) with its options pinned
-(CHECK_OPTIONS), so the same seed gives the same puzzles. Not `sat`, 2.5x faster here: it sizes
-its solve chunks' conflict budgets by the time the last chunk took, so on a busy machine its
-search, and so the second solutions and the puzzles, changed from run to run (a 30x30 puzzle
-kept 362 clues in one run and 363 in another from the same seed).
+(`harness.unique.GENERATOR_OPTIONS`), so the same seed gives the same puzzles. Not `sat`, 2.5x
+faster here: it sizes its solve chunks' conflict budgets by the time the last chunk took, so on a
+busy machine its search, and so the second solutions and the puzzles, changed from run to run (a
+30x30 puzzle kept 362 clues in one run and 363 in another from the same seed).
 """
 
 from __future__ import annotations
@@ -35,13 +35,9 @@ from collections import deque
 from harness.grid import Cell, Grid, parse_solution, solution_string
 from harness.kinds.slitherlink.check import sides_used
 from harness.kinds.slitherlink.model import Slitherlink, sides
-from harness.unique import Verdict, is_unique_apart
+from harness.unique import GENERATOR_OPTIONS, Verdict, is_unique_apart
 
 DEFAULT_ENCODING = "propagator"
-# Pinned: a clause added to sat's CNF (implied clauses, `colour`'s faces) or a solve between its
-# rounds (`alone`) changes its search, so the second solutions it finds, so the puzzles a seed gives.
-CHECK_OPTIONS = {"sat": {"implied": "false", "alone": "false", "colour": "off"},
-                 "propagator": {"implied": "false"}}
 SHARE = 0.5  # of the cells in the region
 THICKEN = 4  # a cell with two or more region sides is taken one time in this many
 TRIES = 10
@@ -77,8 +73,8 @@ def generate(rows: int, cols: int, rng: random.Random, encoding: str = DEFAULT_E
 
 
 def check(puzzle: Slitherlink, solution: str, encoding: str, seed: int, time_s: float) -> Verdict:
-    return is_unique_apart(puzzle, solution, encoding, CHECK_OPTIONS.get(encoding), time_s=time_s, seed=seed,
-                           memory_mb=CHECK_MEMORY_MB)
+    return is_unique_apart(puzzle, solution, encoding, GENERATOR_OPTIONS.get(encoding), time_s=time_s,
+                           seed=seed, memory_mb=CHECK_MEMORY_MB)
 
 
 def neighbours(grid: Grid, cell: Cell) -> list[Cell]:
