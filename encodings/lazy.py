@@ -6,7 +6,8 @@ set of disjoint loops. After each solve, loop.cuts.find_cuts splits the chosen e
 (networkx components); if one loop is complete (every required vertex, every `hits` group) it
 is the answer. Otherwise each cut is added to the same CpModel and the model is solved again:
 `cuts=loop` forbids each wrong loop (add_bool_or of its negated edges), `cuts=cutset` asks a
-loop holding only some required vertices for an edge leaving it (add_bool_or of its boundary).
+loop holding only some required vertices for an edge leaving it (add_bool_or of its boundary),
+`cuts=disc` for an edge leaving its disc (`loop.cuts`).
 `hint=True` hints the previous (now cut off) solution. CP-SAT keeps nothing between solves, so
 each round presolves afresh.
 All rounds share one time budget; options as in `circuit` (`implied=true` included), plus `cuts`

@@ -32,7 +32,8 @@ class Propagator(Sat):
     defaults = {**Sat.defaults, "eager": "propagate", "cadical": "vivify=0,probe=0", "colour": "off"}
     imports = (*Sat.imports, "pysat.engines")
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
-    choices = {**Sat.choices, "eager": EAGER, "colour": ("off", "on")}
+    # the watch cuts cycles as they close, before their disc is known: `disc` is for whole models
+    choices = {**Sat.choices, "eager": EAGER, "colour": ("off", "on"), "cuts": ("loop", "cutset")}
     chunked = False  # propagate() reads the clock
     # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
     # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on

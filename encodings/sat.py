@@ -5,7 +5,8 @@ the kind's local rules); variable i + 1 is edge i, so a model's chosen edges are
 literals. Single loop: solve, split the chosen edges into loops (`components=array` walks them
 on integer arrays, `components=networkx` takes networkx's components as `lazy` does), add each
 cut of `loop.cuts` as a clause (`cuts=loop` forbids a wrong loop's edges together; `cuts=cutset`
-asks a loop holding some but not all required vertices for an edge leaving it), and solve again
+asks a loop holding some but not all required vertices for an edge leaving it; `cuts=disc` asks a
+loop for an edge leaving its disc, the loop and what it encloses), and solve again
 on the same solver object, so learnt clauses are kept; until one complete loop remains (sat) or
 no model is left (unsat). `exclude`d answers become clauses.
 Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).

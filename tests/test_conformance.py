@@ -42,6 +42,7 @@ INCOMPLETE = {"inference"}
 SLOW = {"dfs": (100, Limits(time_s=2.0))}
 CPSAT_VARIANTS = [
     ("lazy", {"cuts": "cutset"}),
+    ("lazy", {"cuts": "disc"}),
     ("lazy", {"hint": True}),
     ("circuit", {"num_workers": 2, "linearization_level": 1, "search_branching": "AUTOMATIC_SEARCH"}),
 ]

@@ -19,7 +19,8 @@ from harness.kinds.graph.model import Graph, solution_string
 from harness.run.execute import execute
 
 STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat", {}),
-              ("sat", {"cuts": "cutset"}), ("sat", {"components": "networkx"}), ("propagator", {}),
+              ("sat", {"cuts": "cutset"}), ("sat", {"cuts": "disc"}), ("sat", {"components": "networkx"}),
+              ("propagator", {}),
               ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {})]
 LIMITS = Limits(time_s=60.0)
 

@@ -149,7 +149,7 @@ def test_cut_clauses_that_are_not_valid_for_every_answer_are_named():
     text = "\n".join([*lines[:1], f"p cnf {max(edges)} {len(cnf.clauses) + 3}", *lines[1:], *extra]) + "\n"
     problems = check_cuts(read_cnf("x.cnf", text), instance.puzzle).problems
     assert len(problems) == 3
-    assert "does not separate two required vertices" in problems[0]
+    assert "does not separate two demands" in problems[0]
     assert "not one cycle" in problems[1]
     assert "mixes" in problems[2]
 

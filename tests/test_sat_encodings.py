@@ -36,6 +36,7 @@ FILES = ["janko001", "janko080", "janko002", "janko009", "janko012", "janko033",
 VARIANTS = [
     ("sat", {}),
     ("sat", {"cuts": "cutset"}),
+    ("sat", {"cuts": "disc"}),
     ("sat", {"solver": "glucose4"}),
     ("sat", {"components": "networkx"}),
     ("sat", {"implied": "false"}),
@@ -194,7 +195,7 @@ def brute_force(puz: Masyu) -> set[str]:
     return {a for a in answers if not kinds.check(puz, a)}
 
 
-@pytest.mark.parametrize("family", ["loop", "cutset"])
+@pytest.mark.parametrize("family", ["loop", "cutset", "disc"])
 @pytest.mark.parametrize("propagate", [None, *EAGER])
 @pytest.mark.parametrize("size, loops", [(3, 13), (4, 213)])  # OEIS A140517: cycles of the n x n grid
 def test_every_loop_of_an_empty_grid_once(size, loops, family, propagate):
@@ -207,6 +208,7 @@ def test_full_puzzles_count_hamiltonian_cycles(size, tours):
     for propagate in EAGER:
         assert count(Masyu(Grid(size, size), full=True), "loop", propagate) == tours
     assert count(Masyu(Grid(size, size), full=True), "cutset") == tours
+    assert count(Masyu(Grid(size, size), full=True), "disc") == tours
 
 
 GRID3 = Grid(3, 3)
@@ -221,7 +223,7 @@ TWO_PEARLS = [{(0, 1): Pearl.WHITE, (2, 1): Pearl.WHITE}, {(0, 0): Pearl.BLACK, 
 def test_pearl_puzzles_count_like_brute_force(pearls):
     puz = Masyu(GRID3, pearls)
     expected = len(brute_force(puz))
-    for family, propagate in itertools.product(("loop", "cutset"), (None, *EAGER)):
+    for family, propagate in itertools.product(("loop", "cutset", "disc"), (None, *EAGER)):
         assert count(puz, family, propagate) == expected, (family, propagate)
         assert count(puz, family, propagate, implied=True) == expected, (family, propagate, "implied")
 

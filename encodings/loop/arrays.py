@@ -123,6 +123,45 @@ class LoopArrays:
         inside = set(vertices)
         return [i for v in sorted(inside) for i in self.incident[v] if not inside.issuperset(self.ends[i])]
 
+    def leaving(self, vertices: list[int], edges: list[int]) -> Clause | None:
+        """`cuts=disc`: the edges leaving this loop's disc (the loop and what it encloses, `enclosed`),
+        as a clause, when every answer has a vertex in the disc and one outside it; else None.
+
+        A loop through both has an edge with one end in the disc. Every answer visits the required
+        vertices and an end of an edge of every `hits` group, so a group all of whose edges touch
+        the disc puts a vertex in it, and one all of whose edges touch the rest puts one out. An edge
+        leaves the disc at the loop itself: what the loop encloses has no neighbour beyond it.
+        """
+        disc = set(vertices)
+        disc.update(self.graph.enclosed(edges, disc))
+        ends = self.ends
+
+        def touches(i: int) -> bool:  # edge i has an end in the disc
+            return ends[i][0] in disc or ends[i][1] in disc
+
+        def out(i: int) -> bool:  # edge i has an end out of the disc
+            return ends[i][0] not in disc or ends[i][1] not in disc
+
+        required, groups_at = self._demands()
+        if disc.isdisjoint(required) and not any(all(map(touches, g)) for v in disc for g in groups_at[v]):
+            return None
+        if disc.issuperset(required) and not any(all(map(out, group)) for group in self.hits):
+            return None
+        return [i + 1 for v in vertices for i in self.incident[v] if out(i)]
+
+    def _demands(self) -> tuple[frozenset[int], list[list[tuple[int, ...]]]]:
+        """The required vertices as a set, and the `hits` groups at each vertex (an end of one of their
+        edges), made on first use for this puzzle (`leaving`)."""
+        made = self.own.get("demands")
+        if made is None:
+            ends = self.ends
+            groups_at: list[list[tuple[int, ...]]] = [[] for _ in range(self.num_vertices)]
+            for group in self.hits:
+                for v in {end for i in group for end in ends[i]}:
+                    groups_at[v].append(group)
+            made = self.own["demands"] = (frozenset(self.required), groups_at)
+        return made  # type: ignore[return-value]
+
     def cut_clauses(self, chosen: list[int], family: str, components: str = "array") -> list[Clause]:
         """The clauses of `loop.cuts.find_cuts` violated by `chosen`; none means it is the answer.
 
@@ -144,6 +183,8 @@ class LoopArrays:
         complete = [self.complete(vertices, edges) for vertices, edges in loops]
         if len(loops) == 1 and complete[0]:
             return [], []
+        # `disc` cuts every wrong loop but the longest so: that one's disc is most of the graph
+        longest = max(range(len(loops)), key=lambda k: len(loops[k][1])) if family == "disc" else -1
         out = []
         for k, (vertices, edges) in enumerate(loops):
             if complete[k]:
@@ -159,5 +200,8 @@ class LoopArrays:
                 if holds and holds != len(self.required):
                     out.append([i + 1 for i in self.boundary(vertices)])
                     continue
+            elif family == "disc" and k != longest and (leaving := self.leaving(vertices, edges)):
+                out.append(leaving)
+                continue
             out.append([-i - 1 for i in edges])
         return out, [edges for k, (_, edges) in enumerate(loops) if complete[k]]

@@ -7,6 +7,10 @@ the edges (literal i + 1: edge i is on; -(i + 1): it is off) that every backend 
 - `cuts=loop`: the loop's own edges cannot all be chosen together (forbid this exact sub-loop);
 - `cuts=cutset`: a loop holding some but not all required vertices must have an edge leaving it
   (an edge of its boundary); other wrong loops are forbidden as in `loop`.
+- `cuts=disc`: a wrong loop whose disc (the loop and, on a grid, what it encloses) must hold part of
+  every answer but not all of it (a required vertex or a `hits` group in it, another out of it)
+  asks for an edge leaving the disc: every shape inside the disc at once, not one; the longest loop
+  and loops without such a disc are forbidden as in `loop`.
 Every cut is valid for every answer: an answer holding all edges of a loop is that loop, so a
 loop is forbidden alone only when it cannot be the answer by itself, and otherwise only
 together with an edge of another loop. The decision is written once, on integer arrays
@@ -20,7 +24,7 @@ from collections.abc import Iterable
 from loopbench_encodings.loop import LoopProblem
 from loopbench_encodings.loop.arrays import Clause
 
-CUT_FAMILIES = ("loop", "cutset")
+CUT_FAMILIES = ("loop", "cutset", "disc")
 
 
 def check_family(family: str) -> None:

@@ -7,6 +7,8 @@ A loop graph gives `num_vertices`, `num_edges`, `ends` (edge i joins ends[i] = (
 and as the kind's files number it) and `var(a, b)` (the CNF variable, i + 1, of
 the edge between two vertices named as the rules name them), and it writes and reads the kind's
 solution string (`solution`: chosen edge indices -> string; `edge_ids`: string -> indices).
+`enclosed(edges, on)` gives the vertices strictly inside a loop (`on`: the loop's own vertices), where the
+graph is drawn in the plane (a grid); a graph without a drawing gives none.
 `cache` holds what other modules derive from the graph alone (`loop.cnf`'s degree clauses).
 - `GridGraph`: a rows x cols grid (Masyu's cells, Slitherlink's corners). Vertex = row-major
   index; edges: horizontal ones row by row, then vertical ones; everything by index arithmetic.
@@ -124,6 +126,27 @@ class GridGraph:
             return self.horizontal + u
         return -1
 
+    def enclosed(self, edges: Iterable[int], on: set[int]) -> list[int]:
+        """The vertices strictly inside the loop made of these edges (`on`: its vertices).
+
+        A unit square is inside when an odd number of the loop's vertical edges lie to its left in
+        its row, so between the 1st and 2nd, 3rd and 4th... of them, sorted; a vertex off the loop
+        is inside when the squares above it are (its squares are all on one side).
+        """
+        cols, h = self.cols, self.horizontal
+        rows: dict[int, list[int]] = {}  # square row r -> the columns of the loop's edges (r, c)-(r + 1, c)
+        for i in edges:
+            if i >= h:
+                r, c = divmod(i - h, cols)
+                rows.setdefault(r, []).append(c)
+        inside: list[int] = []
+        for r, columns in rows.items():
+            columns.sort()
+            below = (r + 1) * cols  # the vertices under square row r
+            for k in range(0, len(columns), 2):
+                inside.extend(v for v in range(below + columns[k] + 1, below + columns[k + 1]) if v not in on)
+        return inside
+
     def solution(self, chosen: Iterable[int]) -> str:
         """The solution string (one hex digit of direction bits per cell) of these edges."""
         bits, ends, h = [0] * self.num_vertices, self.ends, self.horizontal
@@ -176,6 +199,10 @@ class EdgeGraph:
     def number(self, v: int) -> int:
         """Vertex v as the kind numbers it in files: from 1, as TSPLIB does."""
         return v + 1
+
+    def enclosed(self, edges: Iterable[int], on: set[int]) -> list[int]:
+        """None: a graph given by its edges has no drawing, so no inside."""
+        return []
 
     def between(self, u: int, v: int) -> int:
         return self._index.get((u, v) if u < v else (v, u), -1)

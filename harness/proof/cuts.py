@@ -8,8 +8,9 @@ each variable's edge):
   cycle is that cycle), or such a cycle plus one edge off it (the company edge: an answer
   holding the cycle holds nothing else);
 - a clause of positive literals asks for one of its edges. Valid when it holds every edge (the
-  empty drawing is never an answer), or when the graph without its edges separates two vertices
-  that the puzzle's loop problem requires (every answer visits both, so crosses it);
+  empty drawing is never an answer), or when the graph without its edges leaves apart two demands
+  of the puzzle's loop problem (each required vertex; each `hits` group, met by an answer that
+  uses one of its edges): an answer meets both, and is connected, so uses an edge of the clause;
 - a clause marked `c exclude` rules out an answer already found: the question asked
   (another answer?) is what makes it valid, so it is counted, not judged.
 Anything else, or a `c cut` in a kind without a loop, is invalid, with the reason.
@@ -87,20 +88,23 @@ def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResul
     if named != set(edge_of) or len(names) != len(edge_of):
         result.problems.append("the CNF's `c edge` lines do not name the puzzle's edges")
         return result
-    required = {name_of(problem, v) for v in problem.required}
+    # what every answer meets: a required vertex, or a hits group's edges (by the names of their ends)
+    demands = [{(name_of(problem, v),)} for v in problem.required]
+    demands += [{tuple(sorted((name_of(problem, a), name_of(problem, b)))) for a, b in
+                 (problem.graph.ends[i] for i in group)} for group in problem.hits]
     for k, notes in marked:
         if "c exclude" in notes:
             continue
         if deadline is not None and time.process_time() >= deadline:
             result.problems.append(f"line {cnf.lines[k]}: {STOPPED} (cuts from here not judged)")
             break
-        why = _judge(cnf.clauses[k], names, required, edge_of, problem, puzzle)
+        why = _judge(cnf.clauses[k], names, demands, edge_of, problem, puzzle)
         if why:
             result.problems.append(f"line {cnf.lines[k]}: {why}")
     return result
 
 
-def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[int],
+def _judge(clause: list[int], names: dict[int, tuple[int, int]], demands: list[set[tuple[int, ...]]],
            edge_of: dict[tuple[int, int], int], problem: Any, puzzle: Any) -> str:
     """Why `clause` may not hold for every answer, or "" when it does."""
     if not clause:
@@ -112,9 +116,9 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], required: set[i
         edges = {names[lit] for lit in clause}
         if len(edges) == len(names):
             return ""
-        if _separates(names.values(), edges, required):
+        if _separates(names.values(), edges, demands):
             return ""
-        return "a clause of edges to use that does not separate two required vertices"
+        return "a clause of edges to use that does not separate two demands (required vertices, hits groups)"
     if any(lit > 0 for lit in clause):
         return "mixes edges to use and edges to leave out"
     edges = [names[-lit] for lit in clause]
@@ -171,22 +175,35 @@ def _candidates(edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return [e for e in edges if degree[e[0]] != 2 or degree[e[1]] != 2]
 
 
-def _separates(all_edges, removed: set[tuple[int, int]], required: set[int]) -> bool:
-    """Whether the graph without `removed` leaves two required vertices apart."""
-    if len(required) < 2:
-        return False
+def _separates(all_edges, removed: set[tuple[int, int]], demands: list[set[tuple[int, ...]]]) -> bool:
+    """Whether the graph without `removed` leaves two demands apart: no one part of it meets them all.
+
+    A demand is a set of places an answer may meet it: a vertex `(v,)`, or edges `(u, v)` (an edge
+    met in a part has both ends there; a removed edge is not in the graph left).
+    """
+    removed = {tuple(sorted(e)) for e in removed}  # as the demands name edges
+    part: dict[int, int] = {}  # vertex -> the first vertex of its part
     adjacent: dict[int, list[int]] = {}
     for e in all_edges:
-        if e in removed:
+        u, v = sorted(e)
+        if (u, v) not in removed:
+            adjacent.setdefault(u, []).append(v)
+            adjacent.setdefault(v, []).append(u)
+    for start in adjacent:
+        if start in part:
             continue
-        u, v = e
-        adjacent.setdefault(u, []).append(v)
-        adjacent.setdefault(v, []).append(u)
-    start = next(iter(required))
-    seen, todo = {start}, [start]
-    while todo:
-        for w in adjacent.get(todo.pop(), ()):
-            if w not in seen:
-                seen.add(w)
-                todo.append(w)
-    return not required <= seen
+        part[start], todo = start, [start]
+        while todo:
+            for w in adjacent[todo.pop()]:
+                if w not in part:
+                    part[w] = start
+                    todo.append(w)
+    common: set[int] | None = None
+    for demand in demands:
+        # a vertex no kept edge touches is a part of its own, which no answer without those edges meets
+        kept = (place for place in demand if len(place) == 1 or place not in removed)
+        where = {part.get(place[0], -1 - place[0]) for place in kept}
+        common = where if common is None else common & where
+        if not common:
+            return True
+    return False
