@@ -14,6 +14,7 @@ and `shape_reused` says whether this puzzle found them made.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from loopbench_encodings.loop.graph import GridGraph
@@ -128,38 +129,43 @@ class LoopArrays:
         as a clause, when every answer has a vertex in the disc and one outside it; else None.
 
         A loop through both has an edge with one end in the disc. Every answer visits the required
-        vertices and an end of an edge of every `hits` group, so a group all of whose edges touch
-        the disc puts a vertex in it, and one all of whose edges touch the rest puts one out. An edge
-        leaves the disc at the loop itself: what the loop encloses has no neighbour beyond it.
+        vertices and an end of an edge of every `hits` group, so a group whose edges' ends all lie
+        in the disc (one at the loop is looked for) puts a vertex in it, and one whose ends all lie
+        out of it puts one out. An edge leaves the disc at the loop itself: what the loop encloses
+        has no neighbour beyond it.
         """
         disc = set(vertices)
         disc.update(self.graph.enclosed(edges, disc))
-        ends = self.ends
-
-        def touches(i: int) -> bool:  # edge i has an end in the disc
-            return ends[i][0] in disc or ends[i][1] in disc
-
-        def out(i: int) -> bool:  # edge i has an end out of the disc
-            return ends[i][0] not in disc or ends[i][1] not in disc
-
-        required, groups_at = self._demands()
-        if disc.isdisjoint(required) and not any(all(map(touches, g)) for v in disc for g in groups_at[v]):
+        required, corners_at, corners = self._demands()
+        if disc.isdisjoint(required) and not any(map(disc.issuperset, chain.from_iterable(
+                map(corners_at.__getitem__, vertices)))):
             return None
-        if disc.issuperset(required) and not any(all(map(out, group)) for group in self.hits):
+        if disc.issuperset(required) and all(map(disc.intersection, corners)):
             return None
-        return [i + 1 for v in vertices for i in self.incident[v] if out(i)]
+        neighbours = self._neighbours()
+        return [i + 1 for v in vertices for i, w in neighbours[v] if w not in disc]
 
-    def _demands(self) -> tuple[frozenset[int], list[list[tuple[int, ...]]]]:
-        """The required vertices as a set, and the `hits` groups at each vertex (an end of one of their
-        edges), made on first use for this puzzle (`leaving`)."""
+    def _demands(self) -> tuple[frozenset[int], list[list[frozenset[int]]], list[frozenset[int]]]:
+        """The required vertices as a set, each `hits` group's edges' ends, and those of the groups at
+        each vertex: made on first use for this puzzle (`leaving`)."""
         made = self.own.get("demands")
         if made is None:
             ends = self.ends
-            groups_at: list[list[tuple[int, ...]]] = [[] for _ in range(self.num_vertices)]
-            for group in self.hits:
-                for v in {end for i in group for end in ends[i]}:
-                    groups_at[v].append(group)
-            made = self.own["demands"] = (frozenset(self.required), groups_at)
+            corners = [frozenset(end for i in group for end in ends[i]) for group in self.hits]
+            corners_at: list[list[frozenset[int]]] = [[] for _ in range(self.num_vertices)]
+            for ends_of_group in corners:
+                for v in ends_of_group:
+                    corners_at[v].append(ends_of_group)
+            made = self.own["demands"] = (frozenset(self.required), corners_at, corners)
+        return made  # type: ignore[return-value]
+
+    def _neighbours(self) -> list[tuple[tuple[int, int], ...]]:
+        """Each vertex's (edge, other end) pairs, made on first use for the graph (`leaving`)."""
+        made = self.cache.get("neighbours")
+        if made is None:
+            ends = self.ends
+            made = self.cache["neighbours"] = [tuple((i, ends[i][0] + ends[i][1] - v) for i in here)
+                                               for v, here in enumerate(self.incident)]
         return made  # type: ignore[return-value]
 
     def cut_clauses(self, chosen: list[int], family: str, components: str = "array") -> list[Clause]:

@@ -21,6 +21,7 @@ graph is drawn in the plane (a grid); a graph without a drawing gives none.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, filterfalse
 
 from harness.grid import Cell, Direction, Grid, bits_string, solution_edges
 
@@ -130,22 +131,14 @@ class GridGraph:
         """The vertices strictly inside the loop made of these edges (`on`: its vertices).
 
         A unit square is inside when an odd number of the loop's vertical edges lie to its left in
-        its row, so between the 1st and 2nd, 3rd and 4th... of them, sorted; a vertex off the loop
-        is inside when the squares above it are (its squares are all on one side).
+        its row: between the 1st and 2nd, the 3rd and 4th... of them. Numbered from its top end
+        (r * cols + c), the loop's vertical edges sorted come row by row, an even number a row, so
+        they pair up within rows; a vertex off the loop is inside when the squares above it are.
         """
-        cols, h = self.cols, self.horizontal
-        rows: dict[int, list[int]] = {}  # square row r -> the columns of the loop's edges (r, c)-(r + 1, c)
-        for i in edges:
-            if i >= h:
-                r, c = divmod(i - h, cols)
-                rows.setdefault(r, []).append(c)
-        inside: list[int] = []
-        for r, columns in rows.items():
-            columns.sort()
-            below = (r + 1) * cols  # the vertices under square row r
-            for k in range(0, len(columns), 2):
-                inside.extend(v for v in range(below + columns[k] + 1, below + columns[k + 1]) if v not in on)
-        return inside
+        h, cols = self.horizontal, self.cols
+        tops = sorted(i - h for i in edges if i >= h)
+        inside = chain.from_iterable(range(a + cols + 1, b + cols) for a, b in zip(tops[::2], tops[1::2]))
+        return list(filterfalse(on.__contains__, inside))
 
     def solution(self, chosen: Iterable[int]) -> str:
         """The solution string (one hex digit of direction bits per cell) of these edges."""

@@ -40,6 +40,7 @@ VARIANTS = {
     "sat": ("sat", {}),
     "sat-plain": ("sat", {"implied": "false"}),
     "sat-cutset": ("sat", {"cuts": "cutset"}),
+    "sat-disc": ("sat", {"cuts": "disc"}),
     "sat-cut-only": ("sat", {"alone": "false"}),
     "sat-colour-off": ("sat", {"colour": "off"}),
     "sat-colour-on": ("sat", {"colour": "on"}),
