@@ -137,7 +137,8 @@ class GridGraph:
         """
         h, cols = self.horizontal, self.cols
         tops = sorted(i - h for i in edges if i >= h)
-        inside = chain.from_iterable(range(a + cols + 1, b + cols) for a, b in zip(tops[::2], tops[1::2]))
+        pairs = zip(tops[::2], tops[1::2], strict=True)  # a loop crosses every row an even number of times
+        inside = chain.from_iterable(range(a + cols + 1, b + cols) for a, b in pairs)
         return list(filterfalse(on.__contains__, inside))
 
     def solution(self, chosen: Iterable[int]) -> str:
