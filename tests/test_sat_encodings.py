@@ -304,7 +304,7 @@ SLITHER = [slitherlink(2, 2, {(0, 0): 1}), slitherlink(2, 2, {(0, 0): 3}), slith
                          "-".join(f"{r}{c}={k}" for (r, c), k in p.clues.items()))
 def test_slitherlink_clues_count_like_brute_force(puz):
     expected = slitherlink_answers(puz)  # 0 for the last one: two 3s with a 1 between them
-    for family, propagate in itertools.product(("loop", "cutset"), (None, *EAGER)):
+    for family, propagate in itertools.product(("loop", "cutset", "disc"), (None, *EAGER)):
         for components in ("array", "networkx"):
             assert count(puz, family, propagate, components) == expected, (family, propagate, components)
 
@@ -345,7 +345,7 @@ def test_array_and_networkx_loops_give_the_same_cuts(seed):
     problem = loop.LoopProblem.on_grid(grid, required, hits)
     arrays = problem.arrays
     ids = sorted(arrays.edge_id(*e) for e in chosen)
-    for family in ("loop", "cutset"):
+    for family in ("loop", "cutset", "disc"):
         by_array = arrays.cut_clauses(ids, family, "array")
         by_networkx = arrays.cut_clauses(ids, family, "networkx")
         assert sorted(map(sorted, by_array)) == sorted(map(sorted, by_networkx))

@@ -189,8 +189,11 @@ class LoopArrays:
         complete = [self.complete(vertices, edges) for vertices, edges in loops]
         if len(loops) == 1 and complete[0]:
             return [], []
-        # `disc` cuts every wrong loop but the longest so: that one's disc is most of the graph
-        longest = max(range(len(loops)), key=lambda k: len(loops[k][1])) if family == "disc" else -1
+        # `disc` cuts every wrong loop but the longest so: that one's disc is most of the graph (of two
+        # as long, the one with the smaller edge: the same whichever way the loops were found)
+        longest = -1
+        if family == "disc":
+            longest = max(range(len(loops)), key=lambda k: (len(loops[k][1]), -min(loops[k][1])))
         out = []
         for k, (vertices, edges) in enumerate(loops):
             if complete[k]:
