@@ -41,17 +41,8 @@ class Propagator(Sat):
     # (which vivifies too) on masyu-200x200-s2026-001 (8-10 s without). Known upstream: in-
     # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
     # Cost on 40 masyu-pm-hard-large puzzles, interleaved: 1.017x CPU.
-    # Those settings are the default of the `cadical` option, so the options column shows them.
-    cadical_options: dict[str, int]
-
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        self.cadical_options = {}
-        for pair in filter(None, (p.strip() for p in self.options["cadical"].split(","))):
-            key, sep, value = pair.partition("=")
-            if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
-                raise ValueError(f"option cadical: {pair!r} is not KEY=INTEGER")
-            self.cadical_options[key.strip()] = int(value)
+    # Those settings are the default of the `cadical` option (sat's, read by `Sat`), so the options
+    # column shows them.
 
     def attach(self, solver, problem, deadline):
         opts = self.options

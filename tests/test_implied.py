@@ -40,3 +40,14 @@ def test_the_propagators_cadical_settings_are_an_option_so_the_options_column_sh
     assert registry.create("propagator", cadical="").cadical_options == {}  # CaDiCaL's own defaults
     with pytest.raises(ValueError, match="KEY=INTEGER"):
         registry.create("propagator", cadical="vivify")
+
+
+def test_sat_takes_cadical_settings_too_and_solves_with_them():
+    assert registry.create("sat").cadical_options == {}  # CaDiCaL's own by default
+    made = registry.create("sat", cadical="inprocessing=0, rephase=0")
+    assert made.cadical_options == {"inprocessing": 0, "rephase": 0}
+    puzzle = bundled("janko001").puzzle
+    outcome = made.solve(puzzle, Limits(time_s=30), 0)
+    assert outcome.status == "sat" and kinds.check(puzzle, outcome.solution) == []
+    with pytest.raises(ValueError, match="KEY=INTEGER"):
+        registry.create("sat", cadical="rephase=off")

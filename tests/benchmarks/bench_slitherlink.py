@@ -41,6 +41,7 @@ VARIANTS = {
     "sat-plain": ("sat", {"implied": "false"}),
     "sat-cutset": ("sat", {"cuts": "cutset"}),
     "sat-disc": ("sat", {"cuts": "disc"}),
+    "sat-quiet": ("sat", {"cadical": "inprocessing=0,rephase=0"}),
     "sat-cut-only": ("sat", {"alone": "false"}),
     "sat-colour-off": ("sat", {"colour": "off"}),
     "sat-colour-on": ("sat", {"colour": "on"}),
