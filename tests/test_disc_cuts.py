@@ -65,7 +65,7 @@ def inside_by_faces(graph, edges: list[int]) -> set[int]:
     rows, cols, on_loop = graph.rows, graph.cols, set(edges)
     faces = {(i, j) for i in range(rows - 1) for j in range(cols - 1)}
 
-    def crossings(i: int, j: int):  # each neighbouring face (or None, the outside) and the edge between
+    def crossings(i: int, j: int):  # each neighbouring face (off the grid: the outside), the edge between
         yield (i - 1, j), graph.between(i * cols + j, i * cols + j + 1)
         yield (i + 1, j), graph.between((i + 1) * cols + j, (i + 1) * cols + j + 1)
         yield (i, j - 1), graph.between(i * cols + j, (i + 1) * cols + j)

@@ -130,8 +130,8 @@ class LoopArrays:
 
         A loop through both has an edge with one end in the disc. Every answer visits the required
         vertices and an end of an edge of every `hits` group, so a group whose edges' ends all lie
-        in the disc (one at the loop is looked for) puts a vertex in it, and one whose ends all lie
-        out of it puts one out. An edge leaves the disc at the loop itself: what the loop encloses
+        in the disc (looked for among the groups at the loop) puts a vertex in it, and one whose ends
+        all lie out of it puts one out. An edge leaves the disc at the loop itself: what the loop encloses
         has no neighbour beyond it.
         """
         disc = set(vertices)
