@@ -222,25 +222,28 @@ class Sat(Encoding):
         arrays = problem.arrays
         clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true",
                                keep=self.options["cache"] == "degree")
-        graph = problem.graph
+        graph, last = problem.graph, num_variables(arrays)
         colour, colour_after, face_vars = "off", 0, range(0)
         if isinstance(graph, GridGraph):  # faces are a grid's unit squares, numbered after the edges
             colour, num_faces = self.options["colour"], (graph.rows - 1) * (graph.cols - 1)
             colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * num_faces))
-            face_vars = range(num_variables(arrays) + 1, num_variables(arrays) + 1 + num_faces)
+            face_vars = range(last + 1, last + 1 + num_faces)
         if colour == "on":
-            clauses += colour_clauses(graph, num_variables(arrays))
+            clauses += colour_clauses(graph, last)
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
         if seed:
             random.Random(seed).shuffle(clauses)
-        recorder = None
-        if self.options["proof"] == "true":
-            recorder = Recorder(edge_names(problem))
-            recorder.add(clauses, marked=excluded)
+
+        def recording() -> Recorder:  # the proof of a new solver given `clauses`, the exclusions marked
+            made = Recorder(edge_names(problem))
+            made.add(clauses, marked=excluded)
+            return made
+
+        recorder = recording() if self.options["proof"] == "true" else None
         family, components = self.options["cuts"], self.options["components"]
         stats = {"solver": self.options["solver"], "iterations": 0,
-                 "variables": num_variables(arrays) + (len(face_vars) if colour == "on" else 0),
+                 "variables": last + (len(face_vars) if colour == "on" else 0),
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
                  "shape_reused": arrays.shape_reused}
         rounds: list[list] = []
@@ -257,11 +260,10 @@ class Sat(Encoding):
                     # a hard one: start again with the faces and the cuts made so far (see the docstring)
                     colour, stats["coloured_at"] = "on", stats["iterations"] + 1
                     stats["conflicts_before_faces"], stats["variables"] = c0, face_vars[-1]
-                    faces = colour_clauses(graph, num_variables(arrays))
+                    faces = colour_clauses(graph, last)
                     solver.delete()
                     if recorder is not None:  # the new solver's proof is of its own clauses
-                        recorder = Recorder(edge_names(problem))
-                        recorder.add(clauses, marked=excluded)
+                        recorder = recording()
                         recorder.add(added, "cut")
                         recorder.add(faces)
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,

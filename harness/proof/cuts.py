@@ -92,20 +92,26 @@ def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResul
     demands = [{(name_of(problem, v),)} for v in problem.required]
     demands += [{tuple(sorted((name_of(problem, a), name_of(problem, b)))) for a, b in
                  (problem.graph.ends[i] for i in group)} for group in problem.hits]
+    adjacent: dict[int, list[tuple[int, tuple[int, int]]]] = {}  # vertex -> (neighbour, edge), made once
+    for edge in named:
+        u, v = edge
+        adjacent.setdefault(u, []).append((v, edge))
+        adjacent.setdefault(v, []).append((u, edge))
     for k, notes in marked:
         if "c exclude" in notes:
             continue
         if deadline is not None and time.process_time() >= deadline:
             result.problems.append(f"line {cnf.lines[k]}: {STOPPED} (cuts from here not judged)")
             break
-        why = _judge(cnf.clauses[k], names, demands, edge_of, problem, puzzle)
+        why = _judge(cnf.clauses[k], names, demands, adjacent, edge_of, problem, puzzle)
         if why:
             result.problems.append(f"line {cnf.lines[k]}: {why}")
     return result
 
 
 def _judge(clause: list[int], names: dict[int, tuple[int, int]], demands: list[set[tuple[int, ...]]],
-           edge_of: dict[tuple[int, int], int], problem: Any, puzzle: Any) -> str:
+           adjacent: dict[int, list[tuple[int, tuple[int, int]]]], edge_of: dict[tuple[int, int], int],
+           problem: Any, puzzle: Any) -> str:
     """Why `clause` may not hold for every answer, or "" when it does."""
     if not clause:
         return "the empty clause"
@@ -116,7 +122,7 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], demands: list[s
         edges = {names[lit] for lit in clause}
         if len(edges) == len(names):
             return ""
-        if _separates(names.values(), edges, demands):
+        if _separates(adjacent, edges, demands):
             return ""
         return "a clause of edges to use that does not separate two demands (required vertices, hits groups)"
     if any(lit > 0 for lit in clause):
@@ -175,32 +181,28 @@ def _candidates(edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return [e for e in edges if degree[e[0]] != 2 or degree[e[1]] != 2]
 
 
-def _separates(all_edges, removed: set[tuple[int, int]], demands: list[set[tuple[int, ...]]]) -> bool:
-    """Whether the graph without `removed` leaves two demands apart: no one part of it meets them all.
+def _separates(adjacent: dict[int, list[tuple[int, tuple[int, int]]]], removed: set[tuple[int, int]],
+               demands: list[set[tuple[int, ...]]]) -> bool:
+    """Whether the graph (`adjacent`: each vertex's neighbours and the edges to them) without
+    `removed` leaves two demands apart: no one part of it meets them all.
 
     A demand is a set of places an answer may meet it: a vertex `(v,)`, or edges `(u, v)` (an edge
     met in a part has both ends there; a removed edge is not in the graph left).
     """
     removed = {tuple(sorted(e)) for e in removed}  # as the demands name edges
-    part: dict[int, int] = {}  # vertex -> the first vertex of its part
-    adjacent: dict[int, list[int]] = {}
-    for e in all_edges:
-        u, v = sorted(e)
-        if (u, v) not in removed:
-            adjacent.setdefault(u, []).append(v)
-            adjacent.setdefault(v, []).append(u)
+    part: dict[int, int] = {}  # vertex -> the first vertex of its part (a vertex cut off: its own)
     for start in adjacent:
         if start in part:
             continue
         part[start], todo = start, [start]
         while todo:
-            for w in adjacent[todo.pop()]:
-                if w not in part:
+            for w, edge in adjacent[todo.pop()]:
+                if w not in part and edge not in removed:
                     part[w] = start
                     todo.append(w)
     common: set[int] | None = None
     for demand in demands:
-        # a vertex no kept edge touches is a part of its own, which no answer without those edges meets
+        # a vertex without edges is a part of its own (-1 - v: no vertex starts it)
         kept = (place for place in demand if len(place) == 1 or place not in removed)
         where = {part.get(place[0], -1 - place[0]) for place in kept}
         common = where if common is None else common & where
