@@ -21,7 +21,8 @@ from harness.run.execute import execute
 STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat", {}),
               ("sat", {"cuts": "cutset"}), ("sat", {"cuts": "disc"}), ("sat", {"components": "networkx"}),
               ("propagator", {}),
-              ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {})]
+              ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {}),
+              ("eager", {}), ("eager", {"order": "crt"})]
 LIMITS = Limits(time_s=60.0)
 
 

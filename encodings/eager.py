@@ -1,0 +1,227 @@
+"""An eager SAT encoding of "one loop": the whole constraint in CNF up front, one solve, no cuts.
+
+Model: `loop.cnf`'s clauses (one Boolean per edge, degree 0 or 2, required vertices, `hits`
+groups, the kind's rules and implied clauses), then an orientation and an order that no set of
+two or more loops can satisfy. Each edge {u, v} gets two arcs u->v and v->u (the edge is on iff
+one arc is, never both); every vertex has at most one arc out and one in, so the loop's two
+edges at a vertex point one in, one out. One vertex is the root: the first required vertex, or
+where the problem requires none, one chosen by a root variable per vertex (exactly one root, on
+the loop). Every arc u->v into a vertex other than the root forces v's position to follow u's:
+- `order=adder` (default): positions are B-bit numbers (2^B >= vertices), the root's is 0 and
+  an arc asks pos(v) = pos(u) + 1 through a ripple-carry incrementer (one carry chain per vertex,
+  shared by its arcs out) that may not overflow: positions rise strictly along the loop away from
+  the root, so a loop without the root cannot close. The binary-adder ("position") encoding of
+  N.-F. Zhou, "In Pursuit of an Efficient SAT Encoding for the Hamiltonian Cycle Problem", CP 2020,
+  the `soh_existing:adder` column of the FHCP published times.
+- `order=crt`: a position modulo each of a few pairwise coprime moduli (one-hot per modulus),
+  the root's 0, an arc asks each residue to step by one. A loop without the root would need a
+  length that every modulus divides; the moduli's product is at least the vertex count, so none
+  fits: M. J. H. Heule, "Chinese Remainder Encoding for Hamiltonian Cycles", SAT 2021 (there with
+  a fixed product, 420; here the smallest primes whose product covers the graph, so the encoding
+  is complete on every graph).
+No clause is added after the solve begins, so `proof=true` logs a DRAT refutation of the formula
+as given (every clause base, none a cut). Search: edges tried off first, CaDiCaL's seed the run's
+seed, `conf_budget` chunks of fixed sizes (CHUNK_CONFLICTS doubling to CHUNK_MAX), the CPU clock read only
+between them, so the search never depends on the machine's speed. `exclude`d answers are
+forbidden as edge sets (`loop.cuts.exclusion`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+from harness.proof.record import Recorder
+
+from . import loop
+from .loop.cnf import loop_clauses, num_variables
+from .loop.cuts import exclusion
+
+ORDERS = ("adder", "crt")
+CHUNK_CONFLICTS = 10_000  # the first chunk's conflict budget; each next chunk doubles it, up to CHUNK_MAX
+CHUNK_MAX = 160_000  # so the clock is read every few seconds at most
+PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+def crt_moduli(n: int) -> tuple[int, ...]:
+    """The smallest primes whose product is at least `n` (at least one)."""
+    out, product = [], 1
+    for p in PRIMES:
+        out.append(p)
+        product *= p
+        if product >= n:
+            return tuple(out)
+    raise ValueError(f"{n} vertices need more moduli than {PRIMES}")
+
+
+class Builder:
+    """Variables past the loop CNF's, handed out in order, and the clauses that use them."""
+
+    def __init__(self, top: int) -> None:
+        self.top = top
+        self.clauses: list[list[int]] = []
+
+    def new(self, count: int = 1) -> list[int]:
+        first = self.top + 1
+        self.top += count
+        return list(range(first, first + count))
+
+    def at_most_one(self, lits: list[int]) -> None:
+        """Pairwise up to 5 literals, a sequential counter above (linear in their number)."""
+        if len(lits) <= 5:
+            self.clauses += [[-a, -b] for k, a in enumerate(lits) for b in lits[k + 1:]]
+            return
+        carry = self.new(len(lits) - 1)  # carry[k]: one of lits[0..k] is true
+        self.clauses.append([-lits[0], carry[0]])
+        for k in range(1, len(lits) - 1):
+            self.clauses += [[-lits[k], carry[k]], [-carry[k - 1], carry[k]], [-lits[k], -carry[k - 1]]]
+        self.clauses.append([-lits[-1], -carry[-1]])
+
+
+def orientation(arrays: Any, b: Builder) -> list[tuple[int, int, int]]:
+    """Two arcs per edge, the edge on iff one is, at most one arc out and one in at each vertex.
+
+    Returns the arcs as (tail, head, variable)."""
+    arcs = []
+    out: list[list[int]] = [[] for _ in range(arrays.num_vertices)]
+    into: list[list[int]] = [[] for _ in range(arrays.num_vertices)]
+    for i, (u, v) in enumerate(arrays.ends):
+        forth, back = b.new(2)
+        e = i + 1
+        b.clauses += [[-e, forth, back], [-forth, e], [-back, e], [-forth, -back]]
+        arcs += [(u, v, forth), (v, u, back)]
+        out[u].append(forth)
+        into[v].append(forth)
+        out[v].append(back)
+        into[u].append(back)
+    for lits in (*out, *into):
+        b.at_most_one(lits)
+    return arcs
+
+
+def rooting(arrays: Any, b: Builder) -> tuple[int | None, list[int]]:
+    """The root: (the first required vertex, []) or (None, a root variable per vertex, exactly one true,
+    its vertex on the loop)."""
+    if arrays.required:
+        return arrays.required[0], []
+    roots = b.new(arrays.num_vertices)
+    b.clauses.append(list(roots))
+    b.at_most_one(roots)
+    b.clauses += [[-r, *arrays.incident_vars[v]] for v, r in enumerate(roots)]
+    return None, roots
+
+
+def guard(arc: int, head: int, root: int | None, roots: list[int]) -> list[int] | None:
+    """The literals that switch a step constraint off: the arc unused, or its head the root (None: the
+    head is the root, no constraint)."""
+    if root is not None:
+        return None if head == root else [-arc]
+    return [-arc, roots[head]]
+
+
+def adder(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> None:
+    """pos(head) = pos(tail) + 1 on every arc into a vertex other than the root, never overflowing."""
+    n = arrays.num_vertices
+    width = max(1, (n - 1).bit_length())
+    pos = [b.new(width) for _ in range(n)]
+    # carry[v][k]: bits 0..k-1 of pos(v) are all 1 (the carry into bit k of pos(v) + 1); carry[v][0] is 1
+    carry: list[list[int | None]] = []
+    for v in range(n):
+        chain: list[int | None] = [None, pos[v][0]]
+        for k in range(2, width + 1):
+            (c,) = b.new()
+            prev, bit = chain[k - 1], pos[v][k - 1]
+            b.clauses += [[-c, prev], [-c, bit], [c, -prev, -bit]]
+            chain.append(c)
+        carry.append(chain)
+    if root is not None:
+        b.clauses += [[-x] for x in pos[root]]
+    else:
+        b.clauses += [[-r, -x] for v, r in enumerate(roots) for x in pos[v]]
+    for u, v, arc in arcs:
+        g = guard(arc, v, root, roots)
+        if g is None:
+            continue
+        p, q, c = pos[u], pos[v], carry[u]
+        b.clauses += [[*g, q[0], p[0]], [*g, -q[0], -p[0]]]  # bit 0 flips
+        for k in range(1, width):  # q_k = p_k xor c_k
+            b.clauses += [[*g, -q[k], p[k], c[k]], [*g, -q[k], -p[k], -c[k]],
+                          [*g, q[k], -p[k], c[k]], [*g, q[k], p[k], -c[k]]]
+        b.clauses.append([*g, -c[width]])  # no overflow
+
+
+def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> None:
+    """Each residue of pos(head) is the tail's plus one, on every arc into a vertex other than the root."""
+    n = arrays.num_vertices
+    moduli = crt_moduli(n)
+    residue = [[b.new(m) for m in moduli] for _ in range(n)]  # residue[v][j][k]: pos(v) = k mod moduli[j]
+    for v in range(n):
+        for values in residue[v]:
+            b.clauses.append(list(values))
+            b.at_most_one(values)
+        if root == v:
+            b.clauses += [[values[0]] for values in residue[v]]
+        elif root is None:
+            b.clauses += [[-roots[v], values[0]] for values in residue[v]]
+    for u, v, arc in arcs:
+        g = guard(arc, v, root, roots)
+        if g is None:
+            continue
+        for j, m in enumerate(moduli):
+            here, there = residue[u][j], residue[v][j]
+            b.clauses += [[*g, -here[k], there[(k + 1) % m]] for k in range(m)]
+
+
+class Eager(Encoding):
+    name = "eager"
+    puzzles = loop.kinds()
+    excludes = True
+    defaults = {"order": "adder", "implied": "true", "proof": "false"}
+    choices = {"order": ORDERS, "implied": ("false", "true"), "proof": ("false", "true")}
+    imports = ("pysat.solvers",)
+
+    def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        from .sat import edge_names, new_solver
+
+        start = time.perf_counter()
+        deadline = limits.deadline()
+        problem = loop.problem(puzzle)
+        if refused := loop.refuse(problem, start):
+            return refused
+        arrays = problem.arrays
+        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true", keep=False)
+        b = Builder(num_variables(arrays))
+        arcs = orientation(arrays, b)
+        root, roots = rooting(arrays, b)
+        (adder if self.options["order"] == "adder" else crt)(arrays, b, arcs, root, roots)
+        excluded = [exclusion(problem, solution) for solution in exclude]
+        clauses += b.clauses + excluded
+        recorder = None
+        if self.options["proof"] == "true":
+            recorder = Recorder(edge_names(problem))
+            recorder.add(clauses, marked=excluded)
+        stats: dict[str, Any] = {"solver": "cadical195", "variables": b.top, "clauses": len(clauses),
+                                 "iterations": 1, "cuts": 0, "chunks": 0, "cadical_seed": seed}
+        solver = new_solver("cadical195", clauses, {"seed": seed} if seed else None, recorder is not None)
+        try:
+            solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))
+            stats["build_s"] = time.perf_counter() - start
+            answer, budget, t0 = None, CHUNK_CONFLICTS, time.perf_counter()
+            while answer is None and time.process_time() < deadline:
+                solver.conf_budget(budget)
+                answer = solver.solve_limited()
+                stats["chunks"] += 1
+                budget = min(2 * budget, CHUNK_MAX)
+            stats["solver_s"] = time.perf_counter() - t0
+            stats["conflicts"] = solver.accum_stats()["conflicts"]
+            if answer is None:
+                stats["reason"] = f"time limit {limits.time_s:g} s reached"
+                return Outcome(UNKNOWN, stats=stats)
+            if answer is False:
+                if recorder is not None:
+                    stats["proof"] = recorder.proof(solver)
+                return Outcome(UNSAT, stats=stats)
+            return Outcome(SAT, problem.solution(arrays.chosen(solver.get_model())), stats)
+        finally:
+            solver.delete()

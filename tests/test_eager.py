@@ -1,0 +1,59 @@
+"""The eager encoding: two loops never pass for one, on graphs and on grids without required vertices."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from harness import registry
+from harness.encoding import Limits
+from harness.instances import Instance
+from harness.kinds.graph.model import Graph
+from harness.proof.certify import CERTIFIED
+from harness.run.execute import execute
+from loopbench_encodings.eager import crt_moduli
+
+ORDERS = ["adder", "crt"]
+LIMITS = Limits(time_s=30.0)
+
+
+def two_triangles() -> Graph:
+    """Two disjoint triangles: every vertex has degree 2 in a model of two loops, none of one."""
+    return Graph(6, ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 6, 7, 30, 31, 211, 9528])
+def test_the_moduli_cover_the_vertices_and_no_fewer_would(n):
+    moduli = crt_moduli(n)
+    assert math.prod(moduli) >= n
+    assert len(moduli) == 1 or math.prod(moduli[:-1]) < n
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_two_loops_that_meet_every_degree_are_no_answer(order):
+    encoding = registry.create("eager", order=order)
+    encoding.prepare()
+    out = encoding.solve(two_triangles(), LIMITS, 0)
+    assert out.status == "unsat", out.stats
+    assert out.stats["cuts"] == 0 and out.stats["iterations"] == 1
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_a_non_hamiltonian_graphs_refutation_is_certified(order, tmp_path):
+    graph = two_triangles()
+    row = execute(Instance("triangles", "<two triangles>", graph), "eager", {"order": order, "proof": "true"},
+                  0, LIMITS, proof_dir=str(tmp_path))
+    assert row["status"] == "unsat"
+    assert json.loads(row["extra"])["proof"] == CERTIFIED
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_the_same_seed_gives_the_same_search(order):
+    encoding = registry.create("eager", order=order)
+    encoding.prepare()
+    graph = Graph(8, ((0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4), (0, 4), (2, 6)))
+    first, again = (encoding.solve(graph, LIMITS, 5) for _ in range(2))
+    assert first.status == again.status
+    assert first.solution == again.solution and first.stats["conflicts"] == again.stats["conflicts"]
