@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import alive
+from helpers import alive, cmdline
 
 from harness.analysis import results
 from harness.analysis.plots.data import with_config
@@ -31,9 +31,14 @@ TOOLS = ("munged", "slurmctld", "slurmd", "sbatch", "squeue", "scancel", "sinfo"
 START_S = 60  # the daemons come up in about a second here; a loaded CI machine gets slack
 
 
+def _tool(name: str) -> str | None:
+    """Where a Slurm or MUNGE program is: the daemons live in /usr/sbin, which a PATH may lack."""
+    return shutil.which(name, path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin")
+
+
 def _why_not() -> str | None:
     """Why this machine cannot run a Slurm of its own, or None."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    missing = [tool for tool in TOOLS if _tool(tool) is None]
     if missing:
         return (f"needs Debian's Slurm and MUNGE ({', '.join(missing)} not found): apt-get install slurmctld "
                 "slurmd slurm-client munge (.ci/run does where apt is available)")
@@ -120,8 +125,9 @@ class OneNodeSlurm:
     def _start(self, argv: list[str], env: dict[str, str]) -> None:
         name = argv[0]
         with open(self.root / "log" / f"{name}.out", "wb") as out:
-            self.daemons.append(subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                                 start_new_session=True))
+            daemon = subprocess.Popen([_tool(name), *argv[1:]], stdout=out, stderr=subprocess.STDOUT, env=env,
+                                      start_new_session=True)
+        self.daemons.append(daemon)
 
     def jobs(self) -> dict[str, str]:
         return slurm.queue_states() or {}
@@ -130,8 +136,9 @@ class OneNodeSlurm:
         return " | ".join(line for f in sorted((self.root / "log").iterdir())
                           for line in f.read_text(errors="replace").splitlines()[-3:])
 
-    def stop(self) -> None:
-        """Cancel every job, stop the daemons, and end any process a job left (found by SLURM_CONF)."""
+    def stop(self) -> list[int]:
+        """Cancel every job and stop the daemons; then end, and return, any process they left behind
+        (found by the SLURM_CONF every daemon and job process carries) after 30 s of grace."""
         if self.jobs():
             subprocess.run(["scancel", "--user=root"], capture_output=True)
         deadline = time.monotonic() + 30
@@ -144,10 +151,17 @@ class OneNodeSlurm:
             except subprocess.TimeoutExpired:
                 daemon.kill()
                 daemon.wait()
-        for pid in _pids_with(f"SLURM_CONF={self.conf}".encode()):
+        marker = f"SLURM_CONF={self.conf}".encode()
+        deadline = time.monotonic() + 30  # an orphaned harness worker looks for its parent every 0.5 s
+        while _pids_with(marker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = _pids_with(marker)
+        named = [f"{pid} {cmdline(pid)[:120]!r}" for pid in left]
+        for pid in left:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         os.environ.pop("SLURM_CONF", None)
+        return named
 
 
 @pytest.fixture(scope="session")
@@ -156,12 +170,13 @@ def one_node_slurm(tmp_path_factory):
     if reason:
         pytest.skip(reason)
     cluster = OneNodeSlurm(tmp_path_factory.mktemp("slurm"))
+    left = []
     try:
         cluster.start()
         yield cluster
     finally:
-        cluster.stop()
-    assert not _pids_with(f"SLURM_CONF={cluster.conf}".encode()), "a Slurm process outlived the test"
+        left = cluster.stop()
+    assert not left, f"processes outlived the Slurm daemons and their jobs (killed now): {left}"
 
 
 SWEEP = ["--encoding", "sat,asp", "--instances", "graph-tsplib", "--time-limit", "2",
@@ -193,13 +208,13 @@ def test_a_slurm_sweep_survives_a_cancelled_job_and_matches_a_local_sweep(one_no
             jobs = one_node_slurm.jobs()
             seen["jobs"] |= set(jobs)
             running = sorted((j for j, state in jobs.items() if state == "RUNNING"), key=int)
-            if running and _recorded(db) >= 1:
-                victim = running[0]
-                seen["workers"] = [p for p in _pids_with(f"SLURM_JOB_ID={victim}".encode())
-                                   if b"harness.run.worker" in Path(f"/proc/{p}/cmdline").read_bytes()]
+            busy = {job: [p for p in _pids_with(f"SLURM_JOB_ID={job}".encode())
+                          if b"harness.run.worker" in cmdline(p)] for job in running}
+            busy = {job: workers for job, workers in busy.items() if workers}  # its worker took a run
+            if busy and _recorded(db) >= 1:
+                seen["victim"], seen["workers"] = next(iter(busy.items()))
                 seen["stored_then"] = _recorded(db)
-                subprocess.run(["scancel", victim], check=True)
-                seen["victim"] = victim
+                subprocess.run(["scancel", seen["victim"]], check=True)
                 break
             time.sleep(0.05)
         while time.monotonic() < deadline:
@@ -260,7 +275,8 @@ def test_jobs_that_never_start_stop_the_sweep_with_their_log(one_node_slurm, tmp
     code = main(_slurm_argv(db, tmp_path / "logs", "--slurm-prologue", "echo no python here >&2; exit 3"))
     err = capsys.readouterr().err
     assert code == 2
-    assert f"{slurm.FAILED_STARTS} Slurm jobs in a row ended before their Dask worker connected" in err
+    in_a_row = re.search(r"(\d+) Slurm jobs in a row ended before their Dask worker connected", err)
+    assert in_a_row and int(in_a_row[1]) >= slurm.FAILED_STARTS, err
     assert "no python here" in err  # the last job's log, quoted
     assert _recorded(db) == 0
     deadline = time.monotonic() + 30

@@ -34,8 +34,9 @@ FAILED_STARTS = 3  # jobs in a row that end before their Dask worker connects st
 OVERHEAD_MB = 512  # a job's Dask worker and nanny, beside its runs' memory limits
 JOB_NAME = "loopbench"
 # squeue's states (%T) of a job that will run no more; a job missing from squeue has ended too.
-ENDED = {"BOOT_FAIL", "CANCELLED", "COMPLETED", "COMPLETING", "DEADLINE", "FAILED", "NODE_FAIL",
-         "OUT_OF_MEMORY", "PREEMPTED", "REVOKED", "SPECIAL_EXIT", "TIMEOUT"}
+# COMPLETING is not one: a job being requeued passes through it and comes back PENDING.
+ENDED = {"BOOT_FAIL", "CANCELLED", "COMPLETED", "DEADLINE", "FAILED", "NODE_FAIL", "OUT_OF_MEMORY",
+         "PREEMPTED", "REVOKED", "SPECIAL_EXIT", "TIMEOUT"}
 FLAGS = ("partition", "account", "qos", "cores", "memory", "walltime", "directive", "prologue",
          "interface", "log_dir")
 
@@ -140,7 +141,9 @@ def job_options(slurm: dict[str, Any]) -> dict[str, Any]:
     """dask-jobqueue's SLURMJob/SLURMCluster keywords for these settings: one Dask worker a job."""
     directives = [f"--qos={slurm['qos']}"] if slurm["qos"] else []
     options = {
-        "cores": slurm["cores"], "processes": 1, "memory": f"{slurm['memory_mb']}MiB",
+        # No nanny: a worker that dies ends its job, which the watch replaces (a nanny would only add a
+        # process to start and a second way of coming back).
+        "cores": slurm["cores"], "processes": 1, "nanny": False, "memory": f"{slurm['memory_mb']}MiB",
         "job_mem": f"{slurm['memory_mb']}M",  # as the user wrote it, not dask's decimal round trip
         "job_name": JOB_NAME, "job_extra_directives": directives + list(slurm["directives"]),
         "log_directory": slurm["log_dir"],
@@ -292,10 +295,12 @@ class SlurmExecutor(DaskExecutor):
                 del cluster.workers[name]
                 cluster.worker_spec.pop(name, None)
                 ended.append((job, states.get(job_id, "no longer in squeue")))
-        if ended and not self._stop.is_set():
+        # A job the cluster itself dropped (its worker lost while Slurm still ran it) is asked for again too.
+        missing = set(cluster.worker_spec) - set(cluster.workers)
+        if (ended or missing) and not self._stop.is_set():
             cluster.scale(jobs=self.jobs)
         for job, _ in ended:
-            await job.close()  # scancel: nothing for a job already gone, an end for one still completing
+            await job.close()  # scancel: nothing for a job already gone, an end for one stuck ending
         return [(job.job_id, state) for job, state in ended]
 
     def close(self, abort: bool = False) -> None:
