@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,11 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         raise ValueError(f"--slurm-memory {memory}: less than {cores} core(s) x --memory-limit "
                          f"{args.memory_limit} MB; give at least {cores * args.memory_limit + OVERHEAD_MB}M")
     walltime = args.slurm_walltime or config.get("walltime")
+    interface = args.slurm_interface or config.get("interface")
+    if interface:
+        from distributed.utils import get_ip_interface
+
+        get_ip_interface(interface)  # the scheduler listens here: a name this machine lacks is a ValueError
     # One run's wall-time cap, as the supervisor sets it (a uniqueness solve has a cap of its own).
     run_wall_s = (2 if args.unique else 1) * (args.wall_limit or wall_cap(args.time_limit))
     if walltime and seconds(walltime) < run_wall_s:
@@ -108,7 +114,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "partition": args.slurm_partition, "account": args.slurm_account, "qos": args.slurm_qos,
         "cores": cores, "memory_mb": memory_mb, "walltime": walltime,
         "directives": args.slurm_directive or [], "prologue": args.slurm_prologue or [],
-        "interface": args.slurm_interface,
+        "interface": interface,
         "log_dir": str((args.slurm_log_dir or args.db.parent / "slurm-logs").resolve()),
     }
     check(out)
@@ -207,14 +213,17 @@ def _jobs_watch() -> Any:
 
         def __init__(self, cluster: Any) -> None:
             self.cluster = cluster
-            self.job_of: dict[str, str] = {}  # worker address: Slurm job id
-            self.started: set[str] = set()  # job ids whose worker connected
+            self.names: dict[str, str] = {}  # worker address: its name, the name of its job in the cluster
+            self.job_ids: dict[str, str] = {}  # job name: Slurm job id
+            self.started: set[str] = set()  # names of the jobs whose worker connected
             self.redone = 0
 
         def add_worker(self, scheduler: Any, worker: str) -> None:
-            job = self.cluster.workers.get(scheduler.workers[worker].name)
-            self.job_of[worker] = job_id = getattr(job, "job_id", None) or "?"
-            self.started.add(job_id)
+            self.names[worker] = name = str(scheduler.workers[worker].name)
+            self.started.add(name)
+            job_id = getattr(self.cluster.workers.get(name), "job_id", None)
+            if job_id:
+                self.job_ids[name] = job_id
 
         def log_event(self, topic: str, msg: Any) -> None:
             if topic != "all" or not isinstance(msg, dict) or msg.get("action") != "remove-worker":
@@ -222,7 +231,7 @@ def _jobs_watch() -> Any:
             lost = [k for k in msg.get("processing-tasks", ()) if str(k).startswith("loopbench-")]
             if lost:
                 self.redone += len(lost)
-                job = self.job_of.get(msg.get("worker"), "?")
+                job = self.job_ids.get(self.names.get(msg.get("worker"), ""), "?")
                 _say(f"the Dask worker of Slurm job {job} is gone with {len(lost)} run(s) in hand: "
                      "they are redone on the other workers")
 
@@ -274,34 +283,45 @@ class SlurmExecutor(DaskExecutor):
             if states is None:
                 continue
             ended = self.cluster.sync(self._replace_ended, states)
-            for job_id, state in ended:
+            for name, job_id, state in ended:
                 self.ended.append(job_id)
-                started = job_id in self.watch.started
-                self._failed_starts = 0 if started else self._failed_starts + 1
+                self._failed_starts = 0 if name in self.watch.started else self._failed_starts + 1
                 _say(f"Slurm job {job_id} ended ({state}) before the sweep did; a new job is asked for")
-            if self._failed_starts >= FAILED_STARTS and not self.fatal:
-                last = ended[-1][0]
+            if ended and self._failed_starts >= FAILED_STARTS and not self.fatal:
+                last = log_tail(self.slurm["log_dir"], ended[-1][1])
                 self.fatal = (f"{self._failed_starts} Slurm jobs in a row ended before their Dask worker "
-                              f"connected; the last one's log {log_tail(self.slurm['log_dir'], last)}")
-                self.client.cancel(list(self.futures))  # wakes the coordinator, which raises `fatal`
+                              f"connected; the last one's log {last}")
+                self._cancel_all()
 
-    async def _replace_ended(self, states: dict[str, str]) -> list[tuple[str, str]]:
+    def _cancel_all(self) -> None:
+        """Cancel every run of the sweep: wakes the coordinator, which then raises `fatal`."""
+        while True:
+            try:
+                futures = list(self.futures)
+                break
+            except RuntimeError:  # the coordinator is still submitting: the dict changed size
+                time.sleep(0.1)
+        self.client.cancel(futures)
+
+    async def _replace_ended(self, states: dict[str, str]) -> list[tuple[str, str, str]]:
         """On the cluster's event loop: drop the jobs squeue says ended, then scale back up under fresh
         names (a new job under an old name could be cancelled by the cluster's cleanup of the old one)."""
         cluster, ended = self.cluster, []
         for name, job in list(cluster.workers.items()):
             job_id = getattr(job, "job_id", None)
+            if job_id:
+                self.watch.job_ids[str(name)] = job_id
             if job_id and states.get(job_id, "GONE") in ENDED | {"GONE"}:
                 del cluster.workers[name]
                 cluster.worker_spec.pop(name, None)
-                ended.append((job, states.get(job_id, "no longer in squeue")))
+                ended.append((str(name), job, states.get(job_id, "no longer in squeue")))
         # A job the cluster itself dropped (its worker lost while Slurm still ran it) is asked for again too.
         missing = set(cluster.worker_spec) - set(cluster.workers)
         if (ended or missing) and not self._stop.is_set():
             cluster.scale(jobs=self.jobs)
-        for job, _ in ended:
+        for _, job, _ in ended:
             await job.close()  # scancel: nothing for a job already gone, an end for one stuck ending
-        return [(job.job_id, state) for job, state in ended]
+        return [(name, job.job_id, state) for name, job, state in ended]
 
     def close(self, abort: bool = False) -> None:
         self._stop.set()
