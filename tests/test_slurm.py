@@ -164,7 +164,7 @@ class OneNodeSlurm:
         return named
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # started once, and stopped as soon as this file's tests are done
 def one_node_slurm(tmp_path_factory):
     reason = _why_not()
     if reason:

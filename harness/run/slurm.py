@@ -145,6 +145,8 @@ def seconds(walltime: str) -> int:
 
 def job_options(slurm: dict[str, Any]) -> dict[str, Any]:
     """dask-jobqueue's SLURMJob/SLURMCluster keywords for these settings: one Dask worker a job."""
+    import dask
+
     directives = [f"--qos={slurm['qos']}"] if slurm["qos"] else []
     options = {
         # No nanny: a worker that dies ends its job, which the watch replaces (a nanny would only add a
@@ -160,6 +162,11 @@ def job_options(slurm: dict[str, Any]) -> dict[str, Any]:
             options[name] = slurm[key]
     if slurm["prologue"]:
         options["job_script_prologue"] = list(slurm["prologue"])
+    # `exec`: the worker becomes the job's own process, not a child of its shell. Slurm's signals
+    # reach it, and a job ends only when its worker has; otherwise a killed shell leaves the worker
+    # running outside the job where Slurm tracks processes by their parents (proctrack/linuxproc).
+    python = dask.config.get("jobqueue.slurm.python", None) or sys.executable
+    options["python"] = f"exec {python}"
     return options
 
 
