@@ -294,6 +294,8 @@ def test_what_sbatch_or_the_sweep_cannot_take_is_one_line_and_exit_2(one_node_sl
     assert main([*SWEEP, "--db", str(db), "--executor", "slurm", "--slurm-cores", "4",
                  "--slurm-memory", "2G"]) == 2
     assert "less than 4 core(s) x --memory-limit 1024 MB" in capsys.readouterr().err
+    assert main([*SWEEP, "--db", str(db), "--executor", "slurm", "--slurm-cores", "0"]) == 2
+    assert "--slurm-cores must be positive, not 0" in capsys.readouterr().err
     assert main([*SWEEP, "--db", str(db), "--executor", "slurm", "--slurm-interface", "nosuch0"]) == 2
     assert "'nosuch0' is not a valid network interface" in capsys.readouterr().err
     assert not db.exists() or _recorded(db) == 0

@@ -91,7 +91,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         raise ValueError("--executor slurm needs Slurm's sbatch, squeue and scancel on PATH "
                          "(run the sweep on a login node of the cluster)")
     config = dask.config.get("jobqueue.slurm")
-    cores = args.slurm_cores or config.get("cores") or 1
+    cores = args.slurm_cores if args.slurm_cores is not None else config.get("cores") or 1
     if cores <= 0:
         raise ValueError(f"--slurm-cores must be positive, not {cores}")
     memory = args.slurm_memory or config.get("job-mem") or config.get("memory")
