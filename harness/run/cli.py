@@ -8,13 +8,15 @@ a malformed instance is not a bad argument: it becomes a row with status `error`
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 from pathlib import Path
 
 from harness import kinds, registry, sets
 from harness.analysis import results
 from harness.encoding import parse_options
-from harness.run import sweep
+from harness.run import slurm, sweep
+from harness.run.executors import ClusterError
 
 DEFAULT_INSTANCES = "masyu-default"
 
@@ -48,7 +50,9 @@ def parser() -> argparse.ArgumentParser:
                    help="an option given to every encoding of the sweep (repeatable); "
                         "ENCODING.KEY=VALUE gives it to that encoding only")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="runs at once (default %(default)d)")
-    p.add_argument("--executor", choices=("local", "dask"), default="local")
+    p.add_argument("--executor", choices=("local", "dask", "slurm"), default="local",
+                   help="where runs happen: worker processes here, a Dask cluster, or Dask workers in Slurm "
+                        "jobs (the --slurm-* options; docs/CLUSTER.md)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a running Dask scheduler (default: a LocalCluster)")
     p.add_argument("--order-seed", type=int, default=0, metavar="N",
@@ -62,6 +66,7 @@ def parser() -> argparse.ArgumentParser:
                    help="encodings that can (option proof: sat) log a proof for each unsat answer and each "
                         "uniqueness answer, checked by harness.proof: in `extra`, `proof` (certified or "
                         "why not), its size and check_s (`unique_` ones for the second solve)")
+    slurm.add_arguments(p)
     return p
 
 
@@ -83,6 +88,12 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
                         ("--jobs", args.jobs), ("--wall-limit", args.wall_limit or 1)):
         if value <= 0:
             raise ArgumentError(f"{flag} must be positive, not {value:g}")
+    if args.executor != "slurm" and slurm.given(args):
+        raise ArgumentError(f"{slurm.given(args)[0]} needs --executor slurm")
+    try:
+        cluster = slurm.settings(args) if args.executor == "slurm" else None
+    except (ValueError, OSError, subprocess.SubprocessError) as exc:
+        raise ArgumentError(str(exc)) from None
     specs = args.instances or [DEFAULT_INSTANCES]
     found = []
     for spec in specs:
@@ -94,8 +105,8 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         instances=found, encodings=list(dict.fromkeys(names)), options=options,
         seeds=list(dict.fromkeys(args.seed or [0])), time_s=args.time_limit, memory_mb=args.memory_limit,
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
-        scheduler=args.scheduler, order_seed=args.order_seed, instance_specs=specs, unique=args.unique,
-        argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
+        scheduler=args.scheduler, slurm=cluster, order_seed=args.order_seed, instance_specs=specs,
+        unique=args.unique, argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
     )
     try:
         plan.resolved_options()
@@ -125,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("harness.run: interrupted; finished runs are stored, the same command resumes", file=sys.stderr)
         return 130
+    except ClusterError as exc:
+        print(f"harness.run: error: {exc}; finished runs are stored, the same command resumes",
+              file=sys.stderr)
+        return 2
     skipped = (f" ({report.unsupported} instance x encoding pairs skipped: the encoding does not serve the "
                "puzzle kind)") if report.unsupported else ""
     print(f"sweep {report.sweep_id}: {report.planned} runs planned{skipped}, "

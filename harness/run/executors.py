@@ -1,4 +1,4 @@
-"""Executors: where runs happen. One interface, two kinds: local worker processes, or a Dask cluster.
+"""Executors: where runs happen. One interface: local worker processes, a Dask cluster, or Dask in Slurm jobs.
 
 `run(specs)` yields `(spec, row, error)` as runs finish, in any order: `row` is the run's result
 (a timeout or crash is a result), `error` an infrastructure failure that stored nothing, so a
@@ -16,6 +16,10 @@ from uuid import uuid4
 from harness.run.supervise import SupervisorPool, run_spec
 
 Result = tuple[dict[str, Any], "dict[str, Any] | None", "BaseException | None"]
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot run the sweep (its jobs do not start): said in one line, the stored runs kept."""
 
 
 class Executor:
@@ -79,7 +83,7 @@ class DaskExecutor(Executor):
         from dask.distributed import as_completed as dask_completed
 
         nonce = uuid4().hex[:8]  # a key of its own per sweep: Dask would reuse a finished task's result
-        futures = {}
+        self.futures = futures = {}  # a subclass may cancel them all
         for spec in specs:
             key = f"loopbench-{spec['identity']['run_key']}-{nonce}"
             # retries: infrastructure failures only; a timeout or crash comes back as a row.
@@ -102,9 +106,13 @@ class DaskExecutor(Executor):
 
 
 def make(kind: str, jobs: int = 1, scheduler: str | None = None,
-         runs_per_worker: int | None = None) -> Executor:
+         runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None) -> Executor:
     if kind == "local":
         return LocalExecutor(jobs, runs_per_worker)
     if kind == "dask":
         return DaskExecutor(jobs, scheduler)
-    raise ValueError(f"unknown executor {kind!r} (local, dask)")
+    if kind == "slurm":
+        from harness.run.slurm import SlurmExecutor  # dask-jobqueue is an optional extra
+
+        return SlurmExecutor(jobs, slurm)
+    raise ValueError(f"unknown executor {kind!r} (local, dask, slurm)")

@@ -46,6 +46,7 @@ class Sweep:
     executor: str = "local"
     jobs: int = 1
     scheduler: str | None = None
+    slurm: dict[str, Any] | None = None  # --executor slurm's settings (harness.run.slurm.settings)
     order_seed: int = 0
     runs_per_worker: int | None = None  # local executor: retire workers after this many runs (1: fresh each)
     unique: bool = False  # ask each solved run again with its solution excluded (the `unique` column)
@@ -253,7 +254,8 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
     runnable = [s for s in todo if s["text"] is not None]
     if not runnable:
         return  # nothing to start a cluster for
-    with executors.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker) as executor:
+    with executors.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker,
+                        sweep.slurm) as executor:
         for spec, row, error in executor.run(runnable):
             if error is not None:
                 counts["failed"] += 1
@@ -279,6 +281,7 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "executor": sweep.executor,
         "jobs": sweep.jobs,
         "scheduler": sweep.scheduler,
+        **({"slurm": sweep.slurm} if sweep.slurm else {}),
         "order_seed": sweep.order_seed,
         "rerun": sweep.rerun,
         "unique": sweep.unique,
