@@ -1,4 +1,4 @@
-"""Seeded faults in a proof-logging run (a wrong cut, a wrong base clause, a wrong exclusion) end as `suspect`.
+"""Seeded faults in a proof-logging run (a wrong cut, base clause or exclusion) end as `suspect`.
 
 Each fault is put into `sat`'s own code for one run (monkeypatch), so the DRAT refutation the
 solver writes is genuine; the run goes through the real pipeline (execute, SQLite, the analysis,
@@ -99,7 +99,8 @@ def test_each_seeded_fault_is_caught_by_the_certificate_alone(seeded):
     assert "forbids a loop the checker accepts as an answer" in json.loads(rows["cut"]["extra"])["proof"]
     assert "base clauses the encoding's code does not make" in json.loads(rows["base"]["extra"])["proof"]
     unique = json.loads(rows["exclude"]["extra"])
-    assert rows["exclude"]["unique"] == 1 and "not the negation of the reported answer" in unique["unique_proof"]
+    assert rows["exclude"]["unique"] == 1
+    assert "not the negation of the reported answer" in unique["unique_proof"]
     assert json.loads(rows["honest"]["extra"])["unique_proof"] == CERTIFIED
 
 
@@ -132,7 +133,7 @@ def test_each_seeded_fault_is_visible_in_the_report(seeded, tmp_path):
 
 
 def test_a_cut_is_judged_on_the_kinds_demands_not_the_encodings_loop_problem(monkeypatch):
-    """A loop problem that demands a cell no pearl is on would make "visit it" look valid: not to the checker."""
+    """A loop problem demanding a cell no pearl is on would make "visit it" look valid: not to the checker."""
     instance = bundled("janko071")
     puzzle = instance.puzzle
     real = loop.problem
@@ -144,6 +145,26 @@ def test_a_cut_is_judged_on_the_kinds_demands_not_the_encodings_loop_problem(mon
     answer = execute(instance, "sat", {}, 0, LIMITS)["solution"]
     proof = solver.solve(puzzle, LIMITS, 0, exclude=(answer,)).stats["proof"]
     visit = [e + 1 for e in problem.graph.incident[free]]  # some edge at the free cell: a demand only there
-    seeded = Proof([*proof.clauses, visit], {**proof.marks, len(proof.clauses): "cut"}, proof.edges, proof.drat)
+    marks = {**proof.marks, len(proof.clauses): "cut"}
+    seeded = Proof([*proof.clauses, visit], marks, proof.edges, proof.drat)
     problems = check_cuts(seeded.cnf(), puzzle).problems
     assert len(problems) == 1 and "does not separate two demands" in problems[0]
+
+
+def test_without_the_puzzle_a_refutation_is_no_certificate_and_says_what_went_unjudged(tmp_path, capsys):
+    """Two `c cut` clauses that contradict each other are refuted by `0`: only judging them catches it."""
+    from harness import kinds
+    from harness.proof.__main__ import EXIT_REJECTED, EXIT_UNJUDGED, main
+
+    instance = bundled("janko071")
+    first = execute(instance, "sat", {}, 0, LIMITS)["solution"]
+    proof = sat_module.Sat(proof="true").solve(instance.puzzle, LIMITS, 0, exclude=(first,)).stats["proof"]
+    seeded = Proof([*proof.clauses, [1], [-1]], {k: m for k, m in proof.marks.items() if m != "exclude"}
+                   | {len(proof.clauses): "cut", len(proof.clauses) + 1: "cut"}, proof.edges, b"0\n")
+    cnf, drat = seeded.write(tmp_path, "two-cuts")
+    assert main([str(cnf), str(drat)]) == EXIT_UNJUDGED == 3
+    out = capsys.readouterr().out
+    assert f"{len(seeded.clauses)} clauses unjudged" in out and "not a certificate" in out
+    (tmp_path / "p.txt").write_text(kinds.write_text(instance.puzzle))
+    assert main([str(cnf), str(drat), "--puzzle", str(tmp_path / "p.txt")]) == EXIT_REJECTED
+    assert "invalid CNF" in capsys.readouterr().out

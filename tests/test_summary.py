@@ -1,6 +1,7 @@
 """The per-encoding summary: status counts, PAR-2 over the runs an encoding really ran, medians,
 and unsat claims judged across runs (refuted, confirmed, unproven)."""
 
+import json
 import math
 
 import pandas as pd
@@ -131,3 +132,18 @@ def test_two_encodings_of_one_model_confirm_nothing_and_a_checked_proof_certifie
     sat, propagator = table.loc["sat"], table.loc["propagator"]
     assert (sat["certified"], sat["unsat"], propagator["unproven"]) == (1, 0, 1)
     assert list(par2(proof)) == [1.0, 20.0]  # a certified claim is an answer
+
+
+def test_a_uniqueness_claim_beside_a_different_verified_solution_is_refuted_and_listed():
+    runs = claims().iloc[2:4].assign(status="solved", verified=1, unique=[1, None], solution=["x", "y"],
+                                     encoding=["sat", "inference"])
+    from harness.analysis.verdicts import unique_verdicts
+
+    assert list(unique_verdicts(runs)) == ["refuted", pd.NA]
+    found = disagreements(runs)
+    assert list(found["instance"]) == ["q2"]
+    assert "says unique, yet a verified solution differs" in found["suspect"][0]
+    same = runs.assign(solution=["x", "x"])  # the same answer found twice refutes nothing
+    assert list(unique_verdicts(same)) == ["unproven", pd.NA] and disagreements(same).empty
+    proven = same.assign(extra=[json.dumps({"unique_proof": "certified"}), "{}"])
+    assert list(unique_verdicts(proven))[0] == "certified"
