@@ -106,9 +106,11 @@ def family(encoding: str) -> str:
 
 def _extra(runs: pd.DataFrame, key: str) -> pd.Series:
     """Each run's `extra` value for `key` (None where absent or unreadable)."""
+    quoted = json.dumps(key)  # a blob without it has no such key: most runs are not parsed at all
+
     def value(blob: object) -> object:
         try:
-            return json.loads(blob).get(key) if isinstance(blob, str) and blob else None
+            return json.loads(blob).get(key) if isinstance(blob, str) and quoted in blob else None
         except (json.JSONDecodeError, AttributeError):
             return None
 
@@ -197,7 +199,7 @@ def unique_verdicts(runs: pd.DataFrame) -> pd.Series:
     if runs.empty or "unique" not in runs:
         return verdicts
     claims = _verified(runs) & (pd.to_numeric(runs["unique"], errors="coerce") == 1)
-    if not claims.any():
+    if not claims.any() or "solution" not in runs:
         return verdicts
     key, verified = _puzzle_key(runs), _verified(runs)
     solutions = runs.loc[verified, "solution"].astype(str).groupby(key[verified]).agg(set)
@@ -233,15 +235,13 @@ def disagreements(runs: pd.DataFrame) -> pd.DataFrame:
     solved = _verified(runs)
     unique = unique_verdicts(runs)
     doubted = (claims & suspect(runs)) | unique.isin([SUSPECT, REFUTED]).fillna(False)
-    why = _why_suspect(runs, unique)
+    why = _why_suspect(runs[doubted], unique[doubted])
+    contested = (set(key[claims]) & set(key[solved])) | set(key[against_known]) | set(key[doubted])
     out = []
-    for k in sorted(set(key[claims | doubted])):
+    for k in sorted(contested):
         here = key == k
-        group, solvers = runs[claims & here], runs[solved & here]
+        group, solvers, flagged = runs[claims & here], runs[solved & here], runs[doubted & here]
         known = group["status"].eq("wrong").any()
-        flagged = runs[doubted & here]
-        if (solvers.empty or group.empty) and not known and flagged.empty:
-            continue
         first = runs[here].iloc[0]
         solved_by = sorted(set(_labels(solvers))) + (["the known solution"] if known else [])
         labels = zip(_labels(flagged), flagged.index, strict=True)
@@ -261,7 +261,7 @@ def _why_suspect(runs: pd.DataFrame, unique: pd.Series) -> pd.Series:
             why[index] = "says unique, yet a verified solution differs"
         elif unique[index] is not pd.NA and unique[index] == SUSPECT:
             why[index] = f"uniqueness proof {unique_proof[index]}"
-        elif isinstance(proof[index], str):
+        else:
             why[index] = f"unsat proof {proof[index]}"
     return why
 
