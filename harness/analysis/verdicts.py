@@ -237,18 +237,28 @@ def disagreements(runs: pd.DataFrame) -> pd.DataFrame:
     doubted = (claims & suspect(runs)) | unique.isin([SUSPECT, REFUTED]).fillna(False)
     why = _why_suspect(runs[doubted], unique[doubted])
     contested = (set(key[claims]) & set(key[solved])) | set(key[against_known]) | set(key[doubted])
-    out = []
-    for k in sorted(contested):
-        here = key == k
-        group, solvers, flagged = runs[claims & here], runs[solved & here], runs[doubted & here]
-        known = group["status"].eq("wrong").any()
-        first = runs[here].iloc[0]
-        solved_by = sorted(set(_labels(solvers))) + (["the known solution"] if known else [])
-        labels = zip(_labels(flagged), flagged.index, strict=True)
-        reasons = sorted({f"{label}: {why[i]}" for label, i in labels})
-        out.append({"instance": first["instance"], "source": first["source"],
-                    "instance_sha256": str(k)[:12], "unsat_by": ", ".join(sorted(set(_labels(group)))),
-                    "solved_by": ", ".join(solved_by), "suspect": "; ".join(reasons)})
+    # labels made once for the runs that matter, then gathered per puzzle in plain dicts
+    shown = runs[key.isin(contested) & (claims | solved | doubted)]
+    label = dict(zip(shown.index, _labels(shown), strict=True))
+    per: dict[object, dict[str, set[str]]] = {k: {"unsat": set(), "solved": set(), "suspect": set()}
+                                              for k in contested}
+    first: dict[object, object] = {}
+    for index in shown.index:
+        k = key[index]
+        first.setdefault(k, index)
+        if claims[index]:
+            per[k]["unsat"].add(label[index])
+        if solved[index]:
+            per[k]["solved"].add(label[index])
+        if doubted[index]:
+            per[k]["suspect"].add(f"{label[index]}: {why[index]}")
+    out, known_keys = [], set(key[against_known])
+    for k in sorted(contested, key=str):
+        known, row = k in known_keys, runs.loc[first[k]]
+        solved_by = sorted(per[k]["solved"]) + (["the known solution"] if known else [])
+        out.append({"instance": row["instance"], "source": row["source"], "instance_sha256": str(k)[:12],
+                    "unsat_by": ", ".join(sorted(per[k]["unsat"])), "solved_by": ", ".join(solved_by),
+                    "suspect": "; ".join(sorted(per[k]["suspect"]))})
     return pd.DataFrame(out, columns=columns)
 
 
