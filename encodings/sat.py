@@ -265,7 +265,7 @@ class Sat(Encoding):
                     if recorder is not None:  # the new solver's proof is of its own clauses
                         recorder = recording()
                         recorder.add(added, "cut")
-                        recorder.add(faces)
+                        recorder.add(faces, "face")  # marked: made again by harness.proof
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,
                                                recorder is not None, stats, face_vars)
                     t0, c0, budget = time.perf_counter(), 0, FIRST_BUDGET

@@ -80,7 +80,10 @@ def test_late_faces_start_a_new_solver_that_keeps_the_cuts_and_logs_a_checked_pr
     proof = again.stats["proof"]
     faces = GridGraph(instance.puzzle.vertices).num_edges + instance.puzzle.rows * instance.puzzle.cols
     assert max(abs(lit) for clause in proof.clauses for lit in clause) == faces
-    assert certify(proof, instance.puzzle)["verdict"] == CERTIFIED
+    checked = certify(proof, instance.puzzle, options=solver.options, answer=first.solution)
+    assert checked["verdict"] == CERTIFIED and checked["proof_faces"] > 0  # the faces marked, made again
+    assert certify(proof, instance.puzzle, options={**solver.options, "colour": "on"},
+                   answer=first.solution)["verdict"].startswith("invalid CNF")
 
 
 def test_the_propagator_takes_faces_from_the_start_only():

@@ -197,7 +197,8 @@ def test_a_uniqueness_proof_with_disc_cuts_is_certified():
     proof = again.stats["proof"]
     cuts = [proof.clauses[k] for k, mark in proof.marks.items() if mark == "cut"]
     assert any(all(lit > 0 for lit in clause) for clause in cuts)  # the checker judged edges leaving a disc
-    assert certify(proof, instance.puzzle)["verdict"] == CERTIFIED
+    checked = certify(proof, instance.puzzle, options=solver.options, answer=first.solution)
+    assert checked["verdict"] == CERTIFIED
 
 
 def test_the_propagator_refuses_disc_cuts():

@@ -95,12 +95,12 @@ def test_bad_files_are_one_line_naming_file_and_line(tmp_path, capsys):
 
 
 def unique_proof(instance, **options):
-    """The unsat second solve of `instance` with its answer excluded: its logged proof."""
+    """The unsat second solve of `instance` with its answer excluded: its logged proof, answer and options."""
     solver = registry.create("sat", proof="true", **options)
     first = solver.solve(instance.puzzle, LIMITS, 0)
     again = solver.solve(instance.puzzle, LIMITS, 0, exclude=(first.solution,))
     assert again.status == "unsat"
-    return again.stats["proof"]
+    return again.stats["proof"], first.solution, solver.options
 
 
 @pytest.mark.parametrize("name, collection, options", [
@@ -110,8 +110,8 @@ def unique_proof(instance, **options):
 ])
 def test_a_real_proof_of_no_second_answer_is_certified_and_checks(name, collection, options, tmp_path):
     instance = bundled(name, collection)
-    proof = unique_proof(instance, **options)
-    assert certify(proof, instance.puzzle)["verdict"] == CERTIFIED
+    proof, answer, chosen = unique_proof(instance, **options)
+    assert certify(proof, instance.puzzle, options=chosen, answer=answer)["verdict"] == CERTIFIED
     cnf_path, drat_path = proof.write(tmp_path, name)
     cnf = read_cnf(cnf_path)
     direct = proof.cnf()  # what a check in the solving process reads, without the text
@@ -120,7 +120,10 @@ def test_a_real_proof_of_no_second_answer_is_certified_and_checks(name, collecti
     assert cnf.num_vars == max(abs(lit) for clause in cnf.clauses for lit in clause)
     assert sum("c exclude" in notes for notes in cnf.notes) == 1
     (tmp_path / "p.txt").write_text(kinds.write_text(instance.puzzle))
-    assert main([str(cnf_path), str(drat_path), "--puzzle", str(tmp_path / "p.txt")]) == 0
+    puzzle = ["--puzzle", str(tmp_path / "p.txt")]
+    assert main([str(cnf_path), str(drat_path), *puzzle, "--answer", answer]) == 0
+    assert main([str(cnf_path), str(drat_path), *puzzle]) == 1  # an exclusion in a proof of unsat
+    assert main([str(cnf_path), str(drat_path)]) == 3  # refuted, but nothing of the CNF judged
     lines = drat_path.read_text().splitlines(keepends=True)
     drat_path.write_text("".join(lines[: lines.index("0\n")]))  # cut before the empty clause
     assert main([str(cnf_path), str(drat_path)]) == 1
@@ -128,7 +131,7 @@ def test_a_real_proof_of_no_second_answer_is_certified_and_checks(name, collecti
 
 def test_a_cut_that_removes_the_only_answer_is_caught():
     instance = bundled("janko071")
-    proof = unique_proof(instance)
+    proof, answer, _ = unique_proof(instance)
     cnf = read_cnf("u.cnf", proof.dimacs())
     assert check(cnf, read_drat("u.drat", proof.drat)).ok  # the refutation itself is fine...
     wrong = read_cnf("w.cnf", proof.dimacs().replace("c exclude", "c cut"))
@@ -136,12 +139,13 @@ def test_a_cut_that_removes_the_only_answer_is_caught():
     assert not result.ok
     assert "forbids a loop the checker accepts as an answer" in result.problems[0]
     passed_off = Proof(proof.clauses, {k: "cut" for k in proof.marks}, proof.edges, proof.drat)
-    assert certify(passed_off, instance.puzzle)["verdict"].startswith("invalid cuts")
+    verdict = certify(passed_off, instance.puzzle)["verdict"]
+    assert verdict.startswith("invalid CNF") and "forbids a loop the checker accepts" in verdict
 
 
 def test_cut_clauses_that_are_not_valid_for_every_answer_are_named():
     instance = bundled("janko001")
-    text = unique_proof(instance).dimacs()
+    text = unique_proof(instance)[0].dimacs()
     cnf = read_cnf("u.cnf", text)
     edges = {lit for clause in cnf.clauses for lit in clause if lit > 0}
     lines = [line for line in text.splitlines() if not line.startswith("p ")]
@@ -180,13 +184,17 @@ def test_proof_is_refused_where_the_solver_cannot_log_one():
         registry.create("propagator", proof="true")
 
 
-def test_a_certified_claim_is_counted_apart_from_confirmed_and_unproven():
+def test_a_certified_claim_is_counted_apart_and_a_rejected_proof_is_suspect_never_confirmed():
     runs = pd.DataFrame({
-        "instance": ["q1", "q2", "q2", "q3"], "encoding": ["sat", "sat", "circuit", "sat"],
-        "status": ["unsat", "unsat", "unsat", "unsat"],
-        "extra": [json.dumps({"proof": CERTIFIED}), "{}", "{}", json.dumps({"proof": "proof rejected: x"})],
+        "instance": ["q1", "q2", "q2", "q3", "q3", "q4"],
+        "encoding": ["sat", "sat", "inference", "sat", "inference", "sat"],
+        "status": ["unsat"] * 6,
+        "extra": [json.dumps({"proof": CERTIFIED}), "{}", "{}", json.dumps({"proof": "proof rejected: x"}),
+                  "{}", json.dumps({"proof": "unchecked: check stopped at the time limit"})],
     })
-    assert list(unsat_verdicts(runs)) == ["certified", "confirmed", "confirmed", "unproven"]
+    # q3: another family agrees, yet sat's proof was rejected: suspect, and it confirms nothing
+    assert list(unsat_verdicts(runs)) == ["certified", "confirmed", "confirmed", "suspect", "unproven",
+                                          "unproven"]
 
 
 def test_a_check_past_its_deadline_stops_unverified(pigeons):
@@ -194,7 +202,8 @@ def test_a_check_past_its_deadline_stops_unverified(pigeons):
     result = check(cnf, steps(lines), deadline=0.0)
     assert not result.ok and result.reason.startswith("check stopped at the time limit at proof line 1")
     instance = bundled("janko071")
-    verdict = certify(unique_proof(instance), instance.puzzle, deadline=0.0)["verdict"]
+    proof, answer, _ = unique_proof(instance)
+    verdict = certify(proof, instance.puzzle, deadline=0.0, answer=answer)["verdict"]
     assert verdict.startswith("unchecked: check stopped")
 
 

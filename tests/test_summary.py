@@ -1,6 +1,7 @@
 """The per-encoding summary: status counts, PAR-2 over the runs an encoding really ran, medians,
 and unsat claims judged across runs (refuted, confirmed, unproven)."""
 
+import json
 import math
 
 import pandas as pd
@@ -92,17 +93,57 @@ def test_families_follow_the_code_the_encodings_share():
 
     found = families()
     assert found["circuit"] == found["lazy"] and found["sat"] == found["propagator"]
-    assert len({found[e] for e in ("circuit", "sat", "asp", "dfs", "inference")}) == 5
+    # the shared cut code (loop.arrays, loop.cuts) is model code: every loop encoding takes it
+    assert len({found[e] for e in ("circuit", "sat", "asp", "dfs")}) == 1
+    assert found["inference"] == "inference" and found["sat"] != found["inference"]
+
+
+def test_the_shared_implied_clauses_and_cut_code_count_as_model_code():
+    from harness.analysis.verdicts import IMPLIED, _model_modules
+
+    for name in ("sat", "circuit", "asp", "lazy"):  # each calls loop.implied_clauses
+        assert IMPLIED in _model_modules(name), name
+    assert IMPLIED not in _model_modules("cpsat") and IMPLIED not in _model_modules("inference")
+    assert {"loopbench_encodings.loop.cuts", "loopbench_encodings.loop.arrays"} <= _model_modules("sat")
+    assert "loopbench_encodings.loop.graph" not in _model_modules("sat")  # numbering, not a model
+
+
+def test_only_the_newest_code_of_an_encoding_confirms():
+    both = claims().iloc[:2].assign(encoding=["sat", "inference"], fingerprint=["new", "old"],
+                                    started_at=["2026-01-02", "2025-01-01"])
+    later = pd.DataFrame({**{c: [both[c].iloc[1]] for c in both}, "instance_sha256": ["other"],
+                          "fingerprint": ["fixed"], "started_at": ["2026-02-01"], "status": ["solved"]})
+    assert list(unsat_verdicts(both)) == ["confirmed", "confirmed"]  # inference's newest code is "old"
+    judged = unsat_verdicts(pd.concat([both, later], ignore_index=True))
+    # inference ran since under new code: its old claim confirms nothing, yet is itself confirmed by sat's
+    assert list(judged[:2]) == ["unproven", "confirmed"]
 
 
 def test_two_encodings_of_one_model_confirm_nothing_and_a_checked_proof_certifies():
     same = claims().iloc[:2].assign(encoding=["sat", "propagator"])
     assert list(unsat_verdicts(same)) == ["unproven", "unproven"]
-    apart = claims().iloc[:2].assign(encoding=["sat", "circuit"])
+    apart = claims().iloc[:2].assign(encoding=["sat", "inference"])
     assert list(unsat_verdicts(apart)) == ["confirmed", "confirmed"]
+    shared = claims().iloc[:2].assign(encoding=["sat", "circuit"])  # one cut code, one implied clauses
+    assert list(unsat_verdicts(shared)) == ["unproven", "unproven"]
     proof = same.assign(extra=['{"certified": 1}', "{}"])
     assert list(unsat_verdicts(proof)) == ["certified", "unproven"]
     table = summarize(proof)
     sat, propagator = table.loc["sat"], table.loc["propagator"]
     assert (sat["certified"], sat["unsat"], propagator["unproven"]) == (1, 0, 1)
     assert list(par2(proof)) == [1.0, 20.0]  # a certified claim is an answer
+
+
+def test_a_uniqueness_claim_beside_a_different_verified_solution_is_refuted_and_listed():
+    runs = claims().iloc[2:4].assign(status="solved", verified=1, unique=[1, None], solution=["x", "y"],
+                                     encoding=["sat", "inference"])
+    from harness.analysis.verdicts import unique_verdicts
+
+    assert list(unique_verdicts(runs)) == ["refuted", pd.NA]
+    found = disagreements(runs)
+    assert list(found["instance"]) == ["q2"]
+    assert "says unique, yet a verified solution differs" in found["suspect"][0]
+    same = runs.assign(solution=["x", "x"])  # the same answer found twice refutes nothing
+    assert list(unique_verdicts(same)) == ["unproven", pd.NA] and disagreements(same).empty
+    proven = same.assign(extra=[json.dumps({"unique_proof": "certified"}), "{}"])
+    assert list(unique_verdicts(proven))[0] == "certified"

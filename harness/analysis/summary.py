@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, UNPROVEN, unsat_verdicts
+from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, SUSPECT, UNPROVEN, unsat_verdicts
 
 # Column order of the summary; `timeout` etc. count runs with that status. `unsat` counts confirmed
 # claims only (another model family agrees); `certified` the claims a checked proof backs; `unproven`
-# the rest; a refuted one counts as `wrong`.
-STATUS_COLUMNS = ("solved", "wrong", "unsat", "certified", "unproven", "timeout", "memout", "crash", "error",
-                  "unknown")
+# the rest; `suspect` the claims whose own proof was judged wrong; a refuted one counts as `wrong`.
+STATUS_COLUMNS = ("solved", "wrong", "unsat", "certified", "unproven", "suspect", "timeout", "memout",
+                  "crash", "error", "unknown")
 
 
 CLOCKS = ("cpu", "wall")
@@ -82,11 +82,13 @@ def verdicts_of(runs: pd.DataFrame) -> pd.Series:
 
 
 def shown_status(runs: pd.DataFrame) -> pd.Series:
-    """The status a summary counts: an unproven `unsat` as `unproven`, a refuted one as `wrong`."""
+    """The status a summary counts: an unproven `unsat` as `unproven`, a suspect one (its proof judged wrong)
+    as `suspect`, a refuted one as `wrong`."""
     verdict = verdicts_of(runs)
     status = runs["status"].astype(object).copy()
     status[(verdict == UNPROVEN).fillna(False).to_numpy()] = "unproven"
     status[(verdict == CERTIFIED).fillna(False).to_numpy()] = "certified"
+    status[(verdict == SUSPECT).fillna(False).to_numpy()] = "suspect"
     status[(verdict == REFUTED).fillna(False).to_numpy()] = "wrong"
     return status
 

@@ -1,60 +1,83 @@
-"""Judging `unsat` claims across runs, and the disagreements between encodings.
+"""Judging `unsat` and uniqueness claims across runs, and the disagreements between encodings.
 
 An encoding that says `unsat` gives nothing the checker can judge. A claim is therefore
 - `refuted` when any run of the same puzzle (same `instance_sha256`, any encoding, any code
   version) has a solution the checker accepted: the puzzle has a solution, the claim is wrong;
-- `certified` when not refuted and the run's own unsat proof was checked (`extra`'s `proof` is
-  `certified`: a DRAT refutation of its CNF, every cut valid, `harness.proof`; or `certified` = 1,
-  a column or an `extra` key, for other proof checkers);
-- `confirmed` when not refuted and an encoding of another model family also said `unsat`, or the
-  instance's answer is known to be unsat (a theorem stored with it: `known_answer` in `extra`);
+- `suspect` when not refuted and the run's own proof was judged and found wrong (`extra`'s `proof`
+  neither `certified` nor `unchecked: ...`: a rejected DRAT step, an invalid cut, a base clause the
+  encoding's code does not make, a misplaced exclusion; `harness.proof.certify.rejected`). It is
+  never confirmed, never unproven, and confirms no other claim;
+- `certified` when the run's own unsat proof was checked (`extra`'s `proof` is `certified`: a DRAT
+  refutation of its CNF, every clause of it judged or made again, `harness.proof`; or `certified`
+  = 1, a column or an `extra` key, for other proof checkers);
+- `confirmed` when an encoding of another model family, at its newest code (`fingerprint` of its
+  most recent run), also said `unsat` with no rejected proof, or the instance's answer is known to
+  be unsat (a theorem stored with it: `known_answer` in `extra`);
 - `unproven` otherwise: one model's word alone, however many encodings of it agree.
 (A claim against a known solution stored with the instance is judged when the run is made: it is
-recorded as `wrong`.) Summaries count a refuted claim as wrong, an unproven one apart, a certified
-one apart from a confirmed one, and PAR-2 counts certified and confirmed claims as answered.
+recorded as `wrong`.) Summaries count a refuted claim as wrong, a suspect or unproven one apart,
+a certified one apart from a confirmed one, and PAR-2 counts certified and confirmed claims as answered.
+A uniqueness claim (`unique` = 1) is judged alike (`unique_verdicts`): `refuted` beside a verified
+solution that differs from the run's own, `suspect` when its proof (`unique_proof`) was rejected,
+`certified` when that proof was certified, else `unproven`.
 
 Model families (`families`): two encodings are of one family when their models share code, read
 off their fingerprint scopes (`harness.fingerprint.scope`), so the families follow the code and
 cannot go stale. Model code is every module of the encodings package an encoding uses, except
-`SHARED_INFRASTRUCTURE`: the packages' `__init__`s, the loop graph and its arrays (vertex and
-edge numbering),
-the sub-loop finder (`loop.cuts`) and the kinds' rules modules (`rules.*`, which hold each
-backend's clue constraints as functions of their own). Encodings sharing a model module are one
-family (transitively). Today: {circuit, lazy, cpsat} (`loop.cpsat`), {sat, propagator}
-(`loop.cnf`, `sat`, `_plain_sat`), {asp} (`loop.asp`), {dfs}, {inference} (they share no module);
-an encoding no longer registered is a family of its own.
+`SHARED_INFRASTRUCTURE` (the packages' `__init__`s, the loop graph's vertex and edge numbering, and
+the kinds' rules modules, which hold each backend's clue constraints as functions of their own),
+and it counts the shared cut code (`loop.arrays`, `loop.cuts`: the sub-loop decision `lazy`, `sat`
+and the others take alike) and the kinds' implied clauses (`IMPLIED`: every module that calls
+`implied_clauses`, the clauses every backend takes alike), where one bug could make two backends
+agree wrongly. Encodings sharing model code are one family (transitively). Today the loop
+encodings are one family (they all take `loop.arrays`); `inference` stands apart.
+An encoding no longer registered is a family of its own.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 
 import pandas as pd
 
 from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
 
-REFUTED, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "certified", "confirmed", "unproven"
-# Modules shared by the loop encodings that are not one backend's model: where a bug could make two
-# families agree wrongly. Listed so the families say what they leave out (docs/FORMATS.md).
-SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.loop.arrays",
-                         f"{ENCODINGS_PACKAGE}.loop.cuts", f"{ENCODINGS_PACKAGE}.rules")
+REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "suspect", "certified", "confirmed", "unproven"
+# Modules shared by the encodings that are not one backend's model (numbering, per-backend rules):
+# listed so the families say what they leave out (docs/FORMATS.md).
+SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.rules")
+# The kinds' implied clauses, written once (`loop.implied_clauses`) and given to every backend that
+# calls it: counted as one model module of each such encoding.
+IMPLIED = f"{ENCODINGS_PACKAGE}.rules.*.implied_clauses"
+_CALLS_IMPLIED = re.compile(r"(?<!def )\bimplied_clauses\(")  # a call, not the rules modules' definitions
 
 
 def _model_modules(encoding: str) -> frozenset[str]:
     from harness import fingerprint
 
-    modules = fingerprint.scope(encoding).modules
-    return frozenset(
-        m for m in modules
-        if m.startswith(ENCODINGS_PACKAGE + ".") and not fingerprint._is_package(m)
-        and not any(m == shared or m.startswith(shared + ".") for shared in SHARED_INFRASTRUCTURE))
+    modules = [m for m in fingerprint.scope(encoding).modules
+               if m.startswith(ENCODINGS_PACKAGE + ".") and not fingerprint._is_package(m)]
+    model = {m for m in modules
+             if not any(m == shared or m.startswith(shared + ".") for shared in SHARED_INFRASTRUCTURE)}
+    if any(_calls_implied(m) for m in modules):
+        model.add(IMPLIED)
+    return frozenset(model)
+
+
+@cache
+def _calls_implied(module: str) -> bool:
+    from harness import fingerprint
+
+    path = fingerprint._source(module)
+    return path is not None and bool(_CALLS_IMPLIED.search(path.read_text()))
 
 
 @cache
 def families() -> dict[str, str]:
     """Each registered encoding's model family: the sorted names of the encodings sharing its model code,
-    joined by `+` (`circuit+cpsat+lazy`)."""
+    joined by `+` (`asp+circuit+cpsat+...`)."""
     from harness import registry
 
     names = sorted(registry.names())
@@ -83,9 +106,11 @@ def family(encoding: str) -> str:
 
 def _extra(runs: pd.DataFrame, key: str) -> pd.Series:
     """Each run's `extra` value for `key` (None where absent or unreadable)."""
+    quoted = json.dumps(key)  # a blob without it has no such key: most runs are not parsed at all
+
     def value(blob: object) -> object:
         try:
-            return json.loads(blob).get(key) if isinstance(blob, str) and blob else None
+            return json.loads(blob).get(key) if isinstance(blob, str) and quoted in blob else None
         except (json.JSONDecodeError, AttributeError):
             return None
 
@@ -117,11 +142,33 @@ def _verified(runs: pd.DataFrame) -> pd.Series:
     return (runs["status"] == "solved") & (verified.fillna(0).astype(int) == 1)
 
 
+def suspect(runs: pd.DataFrame, prefix: str = "") -> pd.Series:
+    """Whether each run's proof (`extra`'s `proof`, `unique_proof` with prefix `unique_`) was judged wrong."""
+    from harness.proof.certify import rejected
+
+    return _extra(runs, prefix + "proof").map(rejected).astype(bool)
+
+
+def newest_code(runs: pd.DataFrame) -> pd.Series:
+    """Whether each run is of its encoding's newest code: the `fingerprint` of the encoding's most recent
+    run (by `finished_at`, else `started_at`). Without those columns every run counts as newest."""
+    if "fingerprint" not in runs or "encoding" not in runs or runs.empty:
+        return pd.Series(True, index=runs.index)
+    when = pd.Series("", index=runs.index, dtype=object)
+    for column in ("started_at", "finished_at"):  # the last one present wins
+        if column in runs:
+            when = runs[column].astype(object).where(runs[column].notna(), when)
+    printed = runs["fingerprint"].astype(object).fillna("")
+    ordered = pd.DataFrame({"encoding": runs["encoding"], "printed": printed, "when": when.astype(str)})
+    newest = ordered.sort_values("when", kind="stable").groupby("encoding")["printed"].transform("last")
+    return printed == newest.reindex(runs.index)
+
+
 def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
-    """Per run: `refuted`, `certified`, `confirmed` or `unproven` for each `unsat` run, NA for the others.
+    """Per run: `refuted`, `suspect`, `certified`, `confirmed` or `unproven` for each `unsat` run, else NA.
 
     Judge over every run there is (a whole database), before selecting: a solution found in
-    another sweep refutes a claim all the same.
+    another sweep refutes a claim all the same, and only the newest code of each encoding confirms.
     """
     verdicts = pd.Series(pd.NA, index=runs.index, dtype="string")
     if runs.empty:
@@ -131,29 +178,54 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
     if not unsat.any():
         return verdicts
     solved = set(key[_verified(runs)])
-    model = runs.loc[unsat, "encoding"].map(lambda e: family(str(e)))
-    claimants = model.groupby(key[unsat]).nunique()
+    wrong = suspect(runs)
+    confirming = unsat & ~wrong & newest_code(runs)
+    model = runs.loc[confirming, "encoding"].map(lambda e: family(str(e)))
+    families_of = model.groupby(key[confirming]).agg(set)
     proven, known = certified(runs), _extra(runs, "known_answer") == "unsat"
     for index in runs.index[unsat]:
         k = key[index]
-        verdicts[index] = (REFUTED if k in solved else CERTIFIED if proven[index]
-                           else CONFIRMED if claimants.get(k, 0) >= 2 or known[index] else UNPROVEN)
+        others = families_of.get(k, set()) - {family(str(runs.at[index, "encoding"]))}
+        verdicts[index] = (REFUTED if k in solved else SUSPECT if wrong[index] else CERTIFIED if proven[index]
+                           else CONFIRMED if others or known[index] else UNPROVEN)
+    return verdicts
+
+
+def unique_verdicts(runs: pd.DataFrame) -> pd.Series:
+    """Per run: `refuted`, `suspect`, `certified` or `unproven` for each uniqueness claim (`unique` = 1 on a
+    verified answer), NA for the others. `refuted`: a verified solution of the same puzzle, by any run,
+    differs from the run's own."""
+    verdicts = pd.Series(pd.NA, index=runs.index, dtype="string")
+    if runs.empty or "unique" not in runs:
+        return verdicts
+    claims = _verified(runs) & (pd.to_numeric(runs["unique"], errors="coerce") == 1)
+    if not claims.any() or "solution" not in runs:
+        return verdicts
+    key, verified = _puzzle_key(runs), _verified(runs)
+    solutions = runs.loc[verified, "solution"].astype(str).groupby(key[verified]).agg(set)
+    wrong, proven = suspect(runs, "unique_"), _extra(runs, "unique_proof") == CERTIFIED
+    for index in runs.index[claims]:
+        others = solutions.get(key[index], set()) - {str(runs.at[index, "solution"])}
+        verdicts[index] = (REFUTED if others else SUSPECT if wrong[index] else CERTIFIED if proven[index]
+                           else UNPROVEN)
     return verdicts
 
 
 def with_verdicts(runs: pd.DataFrame) -> pd.DataFrame:
-    """The runs with an `unsat_verdict` column (see `unsat_verdicts`)."""
-    return runs.assign(unsat_verdict=unsat_verdicts(runs))
+    """The runs with `unsat_verdict` and `unique_verdict` columns (`unsat_verdicts`, `unique_verdicts`)."""
+    return runs.assign(unsat_verdict=unsat_verdicts(runs), unique_verdict=unique_verdicts(runs))
 
 
 def disagreements(runs: pd.DataFrame) -> pd.DataFrame:
-    """Puzzles on which encodings contradict each other: an `unsat` claim where a verified solution exists.
+    """Puzzles on which encodings contradict each other or a claim rests on a rejected proof.
 
     One row per puzzle: its name and source, the content hash (short), the encodings (with
-    options, when they differ) that said unsat, and those whose solution the checker accepted.
-    Also a claim recorded `wrong` because the instance's known solution contradicts it.
+    options, when they differ) that said unsat, those whose solution the checker accepted, and
+    `suspect`: the claims whose proof was judged wrong and the uniqueness claims a verified
+    different solution refutes, each `config: why`. Also a claim recorded `wrong` because the
+    instance's known solution contradicts it.
     """
-    columns = ["instance", "source", "instance_sha256", "unsat_by", "solved_by"]
+    columns = ["instance", "source", "instance_sha256", "unsat_by", "solved_by", "suspect"]
     if runs.empty:
         return pd.DataFrame(columns=columns)
     key = _puzzle_key(runs)
@@ -161,17 +233,47 @@ def disagreements(runs: pd.DataFrame) -> pd.DataFrame:
     against_known = (runs["status"] == "wrong") & detail.str.startswith("claimed unsat")
     claims = (runs["status"] == "unsat") | against_known
     solved = _verified(runs)
-    out = []
-    for k, group in runs[claims].groupby(key[claims], sort=True):
-        solvers = runs[solved & (key == k)]
-        known = group["status"].eq("wrong").any()
-        if solvers.empty and not known:
-            continue
-        solved_by = sorted(set(_labels(solvers))) + (["the known solution"] if known else [])
-        out.append({"instance": group["instance"].iloc[0], "source": group["source"].iloc[0],
-                    "instance_sha256": str(k)[:12], "unsat_by": ", ".join(sorted(set(_labels(group)))),
-                    "solved_by": ", ".join(solved_by)})
+    unique = unique_verdicts(runs)
+    doubted = (claims & suspect(runs)) | unique.isin([SUSPECT, REFUTED]).fillna(False)
+    why = _why_suspect(runs[doubted], unique[doubted])
+    contested = (set(key[claims]) & set(key[solved])) | set(key[against_known]) | set(key[doubted])
+    # labels made once for the runs that matter, then gathered per puzzle in plain dicts
+    shown = runs[key.isin(contested) & (claims | solved | doubted)]
+    label = dict(zip(shown.index, _labels(shown), strict=True))
+    per: dict[object, dict[str, set[str]]] = {k: {"unsat": set(), "solved": set(), "suspect": set()}
+                                              for k in contested}
+    first: dict[object, object] = {}
+    for index in shown.index:
+        k = key[index]
+        first.setdefault(k, index)
+        if claims[index]:
+            per[k]["unsat"].add(label[index])
+        if solved[index]:
+            per[k]["solved"].add(label[index])
+        if doubted[index]:
+            per[k]["suspect"].add(f"{label[index]}: {why[index]}")
+    out, known_keys = [], set(key[against_known])
+    for k in sorted(contested, key=str):
+        known, row = k in known_keys, runs.loc[first[k]]
+        solved_by = sorted(per[k]["solved"]) + (["the known solution"] if known else [])
+        out.append({"instance": row["instance"], "source": row["source"], "instance_sha256": str(k)[:12],
+                    "unsat_by": ", ".join(sorted(per[k]["unsat"])), "solved_by": ", ".join(solved_by),
+                    "suspect": "; ".join(sorted(per[k]["suspect"]))})
     return pd.DataFrame(out, columns=columns)
+
+
+def _why_suspect(runs: pd.DataFrame, unique: pd.Series) -> pd.Series:
+    """Why each run's claim is doubted, in words (`disagreements`' `suspect` column)."""
+    proof, unique_proof = _extra(runs, "proof"), _extra(runs, "unique_proof")
+    why = pd.Series("", index=runs.index, dtype=object)
+    for index in runs.index:
+        if unique[index] is not pd.NA and unique[index] == REFUTED:
+            why[index] = "says unique, yet a verified solution differs"
+        elif unique[index] is not pd.NA and unique[index] == SUSPECT:
+            why[index] = f"uniqueness proof {unique_proof[index]}"
+        else:
+            why[index] = f"unsat proof {proof[index]}"
+    return why
 
 
 def _labels(runs: pd.DataFrame) -> list[str]:

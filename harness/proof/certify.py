@@ -1,20 +1,31 @@
-"""One logged proof judged in full: the DRAT refutes the CNF and every cut in the CNF holds (`certify`)."""
+"""One logged proof judged in full: the DRAT refutes the CNF and every clause of the CNF holds (`certify`)."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from harness.proof.cuts import check_cuts
+from harness.proof.contents import judge
 from harness.proof.drat import STOPPED, ProofFormatError, check, read_drat
 from harness.proof.record import Proof
 
 CERTIFIED = "certified"
+# A verdict that judged nothing wrong but stopped (the check's time ran out): not a rejection.
+UNCHECKED = "unchecked"
 
 
-def certify(proof: Proof, puzzle: Any, deadline: float | None = None) -> dict[str, Any]:
+def rejected(verdict: object) -> bool:
+    """Whether a proof verdict (`extra`'s `proof`) says the proof or its CNF was judged and found wrong:
+    anything but `certified` and `unchecked: ...` (harness.analysis.verdicts calls such a claim suspect)."""
+    return isinstance(verdict, str) and verdict != CERTIFIED and not verdict.startswith(UNCHECKED)
+
+
+def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: dict[str, Any] | None = None,
+            answer: str | None = None) -> dict[str, Any]:
     """`verdict` (`certified`, or why not), the proof's size and the checking times, for a run's `extra`.
 
+    `options`: the run's (its base clauses are made again with them, `harness.proof.base`); `answer`:
+    for a uniqueness proof, the answer the run reported, which its one `c exclude` must rule out.
     `deadline` (a `time.process_time()` instant, the run's CPU limit): the checks stop there, so a
     run asked for a proof stays within its limit; the verdict then says the check stopped.
     """
@@ -28,31 +39,34 @@ def certify(proof: Proof, puzzle: Any, deadline: float | None = None) -> dict[st
         return out
     refuted = check(cnf, steps, deadline=deadline)
     out.update(proof_lemmas=refuted.lemmas, proof_rat=refuted.rat, drat_s=refuted.seconds)
-    cuts = check_cuts(cnf, puzzle, deadline) if puzzle is not None and refuted.ok else None
+    contents = judge(cnf, puzzle, options, answer, deadline) if refuted.ok else None
     if not refuted.ok:
         stopped = refuted.reason.startswith(STOPPED)
-        out["verdict"] = f"unchecked: {refuted.reason}" if stopped else f"proof rejected: {refuted.reason}"
-    elif cuts is not None and not cuts.ok:
-        stopped = STOPPED in cuts.problems[-1]
-        out["verdict"] = f"unchecked: cut {cuts.problems[-1]}" if stopped else cuts.summary()
+        out["verdict"] = f"{UNCHECKED}: {refuted.reason}" if stopped else f"proof rejected: {refuted.reason}"
+    elif contents is not None and not contents.ok:
+        last = contents.problems[-1] if contents.problems else ""
+        out["verdict"] = f"{UNCHECKED}: cut {last}" if STOPPED in last else contents.summary()
     else:
         out["verdict"] = CERTIFIED
-    if cuts is not None:
-        out.update(proof_cuts=cuts.cuts, proof_excluded=cuts.excluded)
+    if contents is not None:
+        out.update(proof_cuts=contents.cuts, proof_excluded=contents.excluded, proof_faces=contents.faces,
+                   proof_base=contents.base)
     out["check_s"] = time.perf_counter() - start
     return out
 
 
 def with_proof(extra: str, proof: Proof, instance: Any, directory: str | None = None,
-               unique: bool = False, deadline: float | None = None) -> str:
+               unique: bool = False, deadline: float | None = None, options: dict[str, Any] | None = None,
+               answer: str | None = None) -> str:
     """A run's `extra` JSON with its proof's check added (`proof`: the verdict, then sizes and time).
 
-    `unique`: the proof is the uniqueness question's (no second answer), its keys prefixed `unique_`.
+    `unique`: the proof is the uniqueness question's (no second answer other than `answer`, the
+    run's), its keys prefixed `unique_`; `options`: the run's (`certify`).
     `directory`: also write `<name>.cnf` and `<name>.drat` there (`<name>.unique.*` for `unique`).
     """
     import json
 
-    checked = certify(proof, instance.puzzle, deadline)
+    checked = certify(proof, instance.puzzle, deadline, options, answer if unique else None)
     prefix = "unique_" if unique else ""
     fields = {"proof": checked.pop("verdict"), **checked}
     if directory:

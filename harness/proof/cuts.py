@@ -1,21 +1,19 @@
 """Whether each lazily added clause of a logged CNF holds for every answer of its puzzle, apart from solvers.
 
 A DRAT proof shows that the CNF has no model; the CNF's `c cut` clauses were made by the encoding
-between solves, so they are checked here, against the puzzle (the `c edge VAR U V` lines name
-each variable's edge):
-- a clause of negative literals forbids a set F of edges together. Valid when F is one cycle
-  that the kind's own checker rejects as the whole solution (an answer holding every edge of a
-  cycle is that cycle), or such a cycle plus one edge off it (the company edge: an answer
-  holding the cycle holds nothing else);
+between solves, so they are judged here, against what the puzzle's kind states of every answer
+(`harness.proof.stated`: its edges, its demands, its answers written; the `c edge VAR U V` lines
+name each variable's edge):
+- a clause of negative literals forbids a set F of edges together. Valid when F is one cycle that
+  misses a demand, or that the kind's own checker rejects as the whole solution (an answer holding
+  every edge of a cycle is that cycle), or such a cycle plus one edge off it (the company edge: an
+  answer holding the cycle holds nothing else);
 - a clause of positive literals asks for one of its edges. Valid when it holds every edge (the
-  empty drawing is never an answer), or when the graph without its edges leaves apart two demands
-  of the puzzle's loop problem (each required vertex; each `hits` group, met by an answer that
-  uses one of its edges): an answer meets both, and is connected, so uses an edge of the clause;
-- a clause marked `c exclude` rules out an answer already found: the question asked
-  (another answer?) is what makes it valid, so it is counted, not judged.
-Anything else, or a `c cut` in a kind without a loop, is invalid, with the reason.
-The vertex names are the kind's own (`loop.graph`'s `number`: a grid's row-major index, a
-graph's 1-based vertex numbers).
+  empty drawing is never an answer), or when the graph without its edges leaves apart two of the
+  kind's demands: an answer meets both, and is connected, so uses an edge of the clause.
+Anything else is invalid, with the reason: a cut in a kind without a loop or one that states
+nothing here, a cycle the kind cannot write as an answer yet meets every demand, `c edge` lines
+that do not name the kind's edges. `c exclude` clauses are not cuts (`harness.proof.contents`).
 """
 
 from __future__ import annotations
@@ -26,6 +24,9 @@ from typing import Any
 
 from harness import kinds
 from harness.proof.drat import STOPPED, Cnf
+from harness.proof.stated import Stated, stated
+
+CUT = "c cut"
 
 
 @dataclass
@@ -33,7 +34,6 @@ class CutResult:
     """`problems`: one line per invalid clause (its line in the CNF and why); empty means every cut holds."""
 
     cuts: int = 0
-    excluded: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -41,15 +41,9 @@ class CutResult:
         return not self.problems
 
     def summary(self) -> str:
-        head = f"{self.cuts} cuts, {self.excluded} excluded answers"
         if self.ok:
-            return f"cuts valid: {head}"
-        return f"invalid cuts: {len(self.problems)} of {head}; first: {self.problems[0]}"
-
-
-def name_of(problem: Any, vertex: int) -> int:
-    """How a proof names vertex `vertex` of the loop problem's graph (`loop.graph`'s `number`)."""
-    return problem.graph.number(vertex)
+            return f"cuts valid: {self.cuts} cuts"
+        return f"invalid cuts: {len(self.problems)} of {self.cuts} cuts; first: {self.problems[0]}"
 
 
 def edge_names(cnf: Cnf) -> dict[int, tuple[int, int]]:
@@ -68,50 +62,37 @@ def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResul
 
     `deadline`: a `time.process_time()` instant; past it the check stops with a problem that says so.
     """
-    from loopbench_encodings import loop
-
     result = CutResult()
-    marked = [(k, notes) for k, notes in enumerate(cnf.notes) if "c cut" in notes or "c exclude" in notes]
-    result.excluded = sum("c exclude" in notes for _, notes in marked)
-    result.cuts = len(marked) - result.excluded
-    if not result.cuts:
+    marked = [k for k, notes in enumerate(cnf.notes) if CUT in notes]
+    result.cuts = len(marked)
+    if not marked:
         return result
-    if puzzle.kind not in loop.kinds():
-        result.problems.append(f"{puzzle.kind} has no loop, yet the CNF has {result.cuts} `c cut` clauses")
+    kind = stated(puzzle)
+    if kind is None:
+        result.problems.append(f"{puzzle.kind} states no loop to judge cuts by, yet the CNF has "
+                               f"{result.cuts} `c cut` clauses")
         return result
-    problem = loop.problem(puzzle)
-    names = edge_names(cnf)
-    # each edge of the puzzle's graph by the names a proof gives its ends, made once for every cut
-    edge_of = {tuple(sorted((name_of(problem, a), name_of(problem, b)))): i
-               for i, (a, b) in enumerate(problem.graph.ends)}
-    named = {tuple(sorted(e)) for e in names.values()}
-    if named != set(edge_of) or len(names) != len(edge_of):
+    names = {var: (u, v) if u < v else (v, u) for var, (u, v) in edge_names(cnf).items()}
+    if set(names.values()) != kind.edges or len(names) != len(kind.edges):
         result.problems.append("the CNF's `c edge` lines do not name the puzzle's edges")
         return result
-    # what every answer meets: a required vertex, or a hits group's edges (by the names of their ends)
-    demands = [{(name_of(problem, v),)} for v in problem.required]
-    demands += [{tuple(sorted((name_of(problem, a), name_of(problem, b)))) for a, b in
-                 (problem.graph.ends[i] for i in group)} for group in problem.hits]
     adjacent: dict[int, list[tuple[int, tuple[int, int]]]] = {}  # vertex -> (neighbour, edge), made once
-    for edge in named:
+    for edge in kind.edges:
         u, v = edge
         adjacent.setdefault(u, []).append((v, edge))
         adjacent.setdefault(v, []).append((u, edge))
-    for k, notes in marked:
-        if "c exclude" in notes:
-            continue
+    for k in marked:
         if deadline is not None and time.process_time() >= deadline:
             result.problems.append(f"line {cnf.lines[k]}: {STOPPED} (cuts from here not judged)")
             break
-        why = _judge(cnf.clauses[k], names, demands, adjacent, edge_of, problem, puzzle)
+        why = _judge(cnf.clauses[k], names, kind, adjacent, puzzle)
         if why:
             result.problems.append(f"line {cnf.lines[k]}: {why}")
     return result
 
 
-def _judge(clause: list[int], names: dict[int, tuple[int, int]], demands: list[set[tuple[int, ...]]],
-           adjacent: dict[int, list[tuple[int, tuple[int, int]]]], edge_of: dict[tuple[int, int], int],
-           problem: Any, puzzle: Any) -> str:
+def _judge(clause: list[int], names: dict[int, tuple[int, int]], kind: Stated,
+           adjacent: dict[int, list[tuple[int, tuple[int, int]]]], puzzle: Any) -> str:
     """Why `clause` may not hold for every answer, or "" when it does."""
     if not clause:
         return "the empty clause"
@@ -122,14 +103,14 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], demands: list[s
         edges = {names[lit] for lit in clause}
         if len(edges) == len(names):
             return ""
-        if _separates(adjacent, edges, demands):
+        if _separates(adjacent, edges, kind.demands):
             return ""
         return "a clause of edges to use that does not separate two demands (required vertices, hits groups)"
     if any(lit > 0 for lit in clause):
         return "mixes edges to use and edges to leave out"
     edges = [names[-lit] for lit in clause]
     if _one_cycle(edges):
-        return _not_alone(edges, edge_of, problem, puzzle)
+        return _not_alone(edges, kind, puzzle)
     for company in _candidates(edges):
         rest = [e for e in edges if e != company]
         if _one_cycle(rest):
@@ -137,14 +118,18 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], demands: list[s
     return "forbids edges that are not one cycle (or one cycle and one edge off it)"
 
 
-def _not_alone(cycle: list[tuple[int, int]], edge_of: dict[tuple[int, int], int], problem: Any,
-               puzzle: Any) -> str:
-    """"" when the kind's checker rejects `cycle` as the whole solution; else why the cut is wrong."""
-    ids = [edge_of[(u, v) if u < v else (v, u)] for u, v in cycle]
+def _not_alone(cycle: list[tuple[int, int]], kind: Stated, puzzle: Any) -> str:
+    """"" when `cycle` cannot be the whole answer (it misses a demand, or the kind's checker rejects
+    it); else why the cut is wrong."""
+    vertices = {v for edge in cycle for v in edge}
+    used = set(cycle)
+    for demand in kind.demands:
+        if not any(place in used if len(place) == 2 else place[0] in vertices for place in demand):
+            return ""  # every answer meets this demand; the cycle alone does not
     try:
-        solution = problem.solution(ids)
-    except ValueError:  # the kind cannot even write it as an answer (a cycle missing vertices of a graph)
-        return ""
+        solution = kind.write(cycle)
+    except ValueError as exc:  # it meets every demand, so the kind must be able to write it
+        return f"forbids a cycle meeting every demand that the kind cannot write as an answer ({exc})"
     if kinds.check(puzzle, solution):
         return ""
     return f"forbids a loop the checker accepts as an answer: {solution}"

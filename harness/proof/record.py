@@ -1,11 +1,12 @@
 """Proof logging for the SAT encodings: every clause given to the solver, in order, and the solver's DRAT.
 
 An encoding run with `proof=true` makes a `Recorder`, hands it each batch of clauses it gives
-the solver (`add`; lazily added ones marked `cut`, excluded answers `exclude`), and on `unsat`
+the solver (`add`; lazily added ones marked `cut`, excluded answers `exclude`, the faces `colour=late`
+adds mid-run `face`), and on `unsat`
 puts `recorder.proof(solver)` in its stats under `proof`. Its CNF is DIMACS: one `c edge VAR U V`
 comment per edge variable (U, V: the edge's ends as the kind numbers them), the `p cnf` header
 (variables: the largest used), then the clauses in the order given, each marked clause preceded
-by its comment line (`c cut`, `c exclude`); the text is made when written, never during the
+by its comment line (`c cut`, `c exclude`, `c face`); the text is made when written, never during the
 solve. The DRAT is what CaDiCaL 1.9.5 wrote through PySAT's `with_proof=True`, read from its
 trace file as binary and written out as text.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 from harness.proof.drat import Cnf, binary_to_text, is_binary
 
 PROOF_SOLVERS = ("cadical195",)  # solvers whose DRAT trace has been checked here (harness.proof.drat)
-MARKS = ("cut", "exclude")
+MARKS = ("cut", "exclude", "face")
 
 
 @dataclass
@@ -31,7 +32,7 @@ class Proof:
     """
 
     clauses: list[list[int]]
-    marks: dict[int, str]  # clause position -> its mark (`cut`, `exclude`)
+    marks: dict[int, str]  # clause position -> its mark (`cut`, `exclude`, `face`)
     edges: Sequence[tuple[int, int]]  # edges[i]: the ends of variable i + 1
     drat: bytes  # binary or text DRAT
 

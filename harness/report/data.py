@@ -26,8 +26,8 @@ STAT_COLUMNS = ("seed", "status", "shown", "solve_s", "solve_cpu_s", "build_s", 
                 "detail", "fingerprint", "commit", "started_at", "run_key")
 # Which shown status a cell takes when its seeds disagree: the first of these present (a wrong
 # answer is never hidden behind a majority of right ones), else the most common.
-WORST_FIRST = ("wrong", "crash", "memout", "error", "unproven")
-FLAGGED = ("wrong", "unproven")  # statuses that put an instance among those always drawn
+WORST_FIRST = ("wrong", "suspect", "crash", "memout", "error", "unproven")
+FLAGGED = ("wrong", "suspect", "unproven")  # statuses that put an instance among those always drawn
 
 
 @dataclass

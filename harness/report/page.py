@@ -31,6 +31,7 @@ LEGEND = (
     ("unsat", "unsat: claimed by two or more encodings, and no verified solution exists"),
     ("wrong", "wrong: the checker rejected the answer, or an unsat claim where a solution exists"),
     ("unproven", "unproven: unsat claimed by one encoding alone (not confirmed)"),
+    ("suspect", "suspect: unsat claimed, but the run's own proof (DRAT, cuts or CNF) was judged wrong"),
     ("timeout", "timeout: the CPU-time limit ran out"),
     ("memout", "memout: the memory limit ran out"),
     ("crash", "crash: the run's process died"),
@@ -181,7 +182,8 @@ def disagreement_table(contested: pd.DataFrame) -> str:
     opened = " open" if len(contested) <= 5 else ""
     return (f'<details class="disagreements"{opened}><summary class="st-wrong">Disagreements: '
             f"{len(contested)} puzzle(s) called unsat by some runs while a solution the checker accepts "
-            f"exists</summary><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></details>")
+            f"exists, or with a suspect claim (a proof judged wrong, a refuted uniqueness claim)"
+            f"</summary><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></details>")
 
 
 def versions_view(versions: list[Version], folder: Path, out: Path) -> str:

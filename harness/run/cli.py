@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         print(report.clock)
     if not report.disagreements.empty:
         print(f"\ndisagreements: {len(report.disagreements)} puzzle(s) called unsat by some runs, while a "
-              "solution the checker accepts exists:")
+              "solution the checker accepts exists, or with a suspect claim (its proof judged wrong):")
         print(report.disagreements.to_string(index=False))
     return 1 if report.failed else 0
 

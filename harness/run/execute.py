@@ -117,7 +117,8 @@ def execute(
         outcome.stats["known_answer"] = instance.known_answer
     row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
     if proof is not None:
-        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir, deadline=budget.deadline())
+        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir, deadline=budget.deadline(),
+                                  options=solver.options)
     if unique and row["status"] == "solved":
         if answered is not None:
             answered(row)
@@ -159,7 +160,8 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     extra_json = json.dumps(extra, sort_keys=True, default=str)
     proof = verdict.stats.pop("proof", None)
     if proof is not None:  # checked within the second solve's own budget, which began before `verdict`
-        extra_json = with_proof(extra_json, proof, instance, proof_dir, True, began + limits.time_s)
+        extra_json = with_proof(extra_json, proof, instance, proof_dir, True, began + limits.time_s,
+                                options=solver.options, answer=row["solution"])
     return {"unique": unique, "unique_s": unique_s, "detail": detail, "extra": extra_json}
 
 
