@@ -173,6 +173,17 @@ def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> No
             b.clauses += [[*g, -here[k], there[(k + 1) % m]] for k in range(m)]
 
 
+def clauses_and_top(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[list[list[int]], int]:
+    """Every clause of the module docstring for this puzzle (exclusions apart), and the last variable."""
+    arrays = problem.arrays
+    clauses = loop_clauses(puzzle, problem, implied=options["implied"] == "true", keep=False)
+    b = Builder(num_variables(arrays))
+    arcs = orientation(arrays, b)
+    root, roots = rooting(arrays, b)
+    (adder if options["order"] == "adder" else crt)(arrays, b, arcs, root, roots)
+    return clauses + b.clauses, b.top
+
+
 class Eager(Encoding):
     name = "eager"
     puzzles = loop.kinds()
@@ -180,6 +191,12 @@ class Eager(Encoding):
     defaults = {"order": "adder", "implied": "true", "proof": "false"}
     choices = {"order": ORDERS, "implied": ("false", "true"), "proof": ("false", "true")}
     imports = ("pysat.solvers",)
+
+    @staticmethod
+    def proof_clauses(puzzle: Any, options: dict[str, Any]) -> list[list[int]]:
+        """What a run with `options` gives its solver before the solve, exclusions apart: the clauses a
+        proof checker makes again (`harness.proof.base`)."""
+        return clauses_and_top(puzzle, loop.problem(puzzle), options)[0]
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         from .sat import edge_names, new_solver
@@ -190,18 +207,14 @@ class Eager(Encoding):
         if refused := loop.refuse(problem, start):
             return refused
         arrays = problem.arrays
-        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true", keep=False)
-        b = Builder(num_variables(arrays))
-        arcs = orientation(arrays, b)
-        root, roots = rooting(arrays, b)
-        (adder if self.options["order"] == "adder" else crt)(arrays, b, arcs, root, roots)
+        clauses, top = clauses_and_top(puzzle, problem, self.options)
         excluded = [exclusion(problem, solution) for solution in exclude]
-        clauses += b.clauses + excluded
+        clauses += excluded
         recorder = None
         if self.options["proof"] == "true":
             recorder = Recorder(edge_names(problem))
             recorder.add(clauses, marked=excluded)
-        stats: dict[str, Any] = {"solver": "cadical195", "variables": b.top, "clauses": len(clauses),
+        stats: dict[str, Any] = {"solver": "cadical195", "variables": top, "clauses": len(clauses),
                                  "iterations": 1, "cuts": 0, "chunks": 0, "cadical_seed": seed}
         solver = new_solver("cadical195", clauses, {"seed": seed} if seed else None, recorder is not None)
         try:

@@ -36,18 +36,30 @@ class Made:
     exclude: Any = None
 
 
-def options_of(options: dict[str, Any] | None) -> dict[str, Any]:
-    """The run's options over `sat`'s defaults (the proof-logging encoding's)."""
-    from loopbench_encodings.sat import Sat
+def options_of(options: dict[str, Any] | None, encoding: str = "sat") -> dict[str, Any]:
+    """The run's options over the defaults of the encoding that logged the proof."""
+    from harness import registry
 
-    return {**Sat.defaults, **(options or {})}
+    return {**registry.encodings()[encoding].defaults, **(options or {})}
 
 
-def made(puzzle: Any, options: dict[str, Any] | None = None) -> Made | None:
-    """What the encoding's code gives the solver for `puzzle` with `options`; None for a kind it cannot."""
+def made(puzzle: Any, options: dict[str, Any] | None = None, encoding: str = "sat") -> Made | None:
+    """What the encoding's code gives the solver for `puzzle` with `options`; None for a kind it cannot.
+
+    `sat`'s clauses are made here; another encoding that logs proofs says what it gives its solver
+    with a `proof_clauses(puzzle, options)` function of its class (`eager`), the same code its solve uses.
+    """
+    from harness import registry
     from loopbench_encodings import loop, rules
 
-    options = options_of(options)
+    options = options_of(options, encoding)
+    if encoding != "sat":
+        hook = getattr(registry.encodings()[encoding], "proof_clauses", None)
+        if hook is None or puzzle.kind not in loop.kinds():
+            return None
+        problem = loop.problem(puzzle)
+        edges = [(problem.graph.number(u), problem.graph.number(v)) for u, v in problem.arrays.ends]
+        return Made(edges, Counter(map(key, hook(puzzle, options))))
     if puzzle.kind in loop.kinds():
         return _loop(puzzle, options)
     from loopbench_encodings._plain_sat import PLAIN_RULES

@@ -21,11 +21,11 @@ def rejected(verdict: object) -> bool:
 
 
 def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: dict[str, Any] | None = None,
-            answer: str | None = None) -> dict[str, Any]:
+            answer: str | None = None, encoding: str = "sat") -> dict[str, Any]:
     """`verdict` (`certified`, or why not), the proof's size and the checking times, for a run's `extra`.
 
-    `options`: the run's (its base clauses are made again with them, `harness.proof.base`); `answer`:
-    for a uniqueness proof, the answer the run reported, which its one `c exclude` must rule out.
+    `options`, `encoding`: the run's (its base clauses are made again with them, `harness.proof.base`);
+    `answer`: for a uniqueness proof, the answer the run reported, which its one `c exclude` must rule out.
     `deadline` (a `time.process_time()` instant, the run's CPU limit): the checks stop there, so a
     run asked for a proof stays within its limit; the verdict then says the check stopped.
     """
@@ -39,7 +39,7 @@ def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: d
         return out
     refuted = check(cnf, steps, deadline=deadline)
     out.update(proof_lemmas=refuted.lemmas, proof_rat=refuted.rat, drat_s=refuted.seconds)
-    contents = judge(cnf, puzzle, options, answer, deadline) if refuted.ok else None
+    contents = judge(cnf, puzzle, options, answer, deadline, encoding) if refuted.ok else None
     if not refuted.ok:
         stopped = refuted.reason.startswith(STOPPED)
         out["verdict"] = f"{UNCHECKED}: {refuted.reason}" if stopped else f"proof rejected: {refuted.reason}"
@@ -57,16 +57,16 @@ def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: d
 
 def with_proof(extra: str, proof: Proof, instance: Any, directory: str | None = None,
                unique: bool = False, deadline: float | None = None, options: dict[str, Any] | None = None,
-               answer: str | None = None) -> str:
+               answer: str | None = None, encoding: str = "sat") -> str:
     """A run's `extra` JSON with its proof's check added (`proof`: the verdict, then sizes and time).
 
     `unique`: the proof is the uniqueness question's (no second answer other than `answer`, the
-    run's), its keys prefixed `unique_`; `options`: the run's (`certify`).
+    run's), its keys prefixed `unique_`; `options`, `encoding`: the run's (`certify`).
     `directory`: also write `<name>.cnf` and `<name>.drat` there (`<name>.unique.*` for `unique`).
     """
     import json
 
-    checked = certify(proof, instance.puzzle, deadline, options, answer if unique else None)
+    checked = certify(proof, instance.puzzle, deadline, options, answer if unique else None, encoding)
     prefix = "unique_" if unique else ""
     fields = {"proof": checked.pop("verdict"), **checked}
     if directory:

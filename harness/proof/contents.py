@@ -57,11 +57,12 @@ def mark_of(notes: list[str]) -> str:
 
 
 def judge(cnf: Cnf, puzzle: Any, options: dict[str, Any] | None = None, answer: str | None = None,
-          deadline: float | None = None) -> Contents:
+          deadline: float | None = None, encoding: str = "sat") -> Contents:
     """Judge or make again every clause of `cnf` (see the module docstring).
 
     `answer`: the answer a uniqueness proof rules out (the run's reported one), None for an unsat proof;
-    `deadline`: a `time.process_time()` instant where judging cuts stops (`check_cuts`).
+    `deadline`: a `time.process_time()` instant where judging cuts stops (`check_cuts`); `encoding`: the
+    one whose run logged the proof (its base clauses are made again, `harness.proof.base.made`).
     """
     by_mark: dict[str, list[int]] = {m: [] for m in ("", *MARKS)}
     for k, notes in enumerate(cnf.notes):
@@ -70,14 +71,14 @@ def judge(cnf: Cnf, puzzle: Any, options: dict[str, Any] | None = None, answer: 
     if puzzle is None:
         out.unjudged = len(cnf.clauses)
         return out
-    expected = made(puzzle, options)
+    expected = made(puzzle, options, encoding)
     if expected is None:
         out.problems.append(f"{puzzle.kind}: no encoding's clauses to make again for this kind")
         return out
     problems = out.problems
     problems += _numbering(cnf, expected.edges, puzzle)
     problems += _same(cnf, by_mark[""], expected.base, "base clauses")
-    colour = options_of(options)["colour"]
+    colour = options_of(options, encoding).get("colour", "off")
     if by_mark[FACE] and colour != "late":
         problems.append(f"line {cnf.lines[by_mark[FACE][0]]}: `c face` clauses in a run with colour={colour}")
     elif by_mark[FACE]:

@@ -118,7 +118,7 @@ def execute(
     row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
     if proof is not None:
         row["extra"] = with_proof(row["extra"], proof, instance, proof_dir, deadline=budget.deadline(),
-                                  options=solver.options)
+                                  options=solver.options, encoding=solver.name)
     if unique and row["status"] == "solved":
         if answered is not None:
             answered(row)
@@ -161,7 +161,7 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     proof = verdict.stats.pop("proof", None)
     if proof is not None:  # checked within the second solve's own budget, which began before `verdict`
         extra_json = with_proof(extra_json, proof, instance, proof_dir, True, began + limits.time_s,
-                                options=solver.options, answer=row["solution"])
+                                options=solver.options, answer=row["solution"], encoding=solver.name)
     return {"unique": unique, "unique_s": unique_s, "detail": detail, "extra": extra_json}
 
 
