@@ -8,11 +8,13 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from harness.analysis import ranking
 from harness.analysis.plots.data import (
     common_instances,
     per_instance,
     resolve_baseline,
     size_words,
+    solved_times,
     stamp,
     with_config,
 )
@@ -58,13 +60,10 @@ def cactus(runs: pd.DataFrame):
 
     inst = per_instance(runs)
     colours = palette(runs)
-    # pivot_table drops all-NaN columns and rows; reindex both, so a config that solved nothing still
-    # shows "(0/N)" and an instance no config solved (an unproven unsat everywhere) counts in the total.
-    pairs = pd.MultiIndex.from_frame(inst[["instance_set", "instance"]].drop_duplicates().sort_values(
-        ["instance_set", "instance"]))
-    times = inst.pivot_table(index=["instance_set", "instance"], columns="config", values="time_s",
-                             aggfunc="first").reindex(index=pairs, columns=sorted(inst["config"].unique()))
-    total = len(pairs)
+    # Every config and instance has its column and row, so a config that solved nothing still shows
+    # "(0/N)" and an instance no config solved (an unproven unsat everywhere) counts in the total.
+    times = solved_times(inst)
+    total = len(times)
     fig, (ax,) = _figure(f"Instances solved within a time ({inst['puzzle'].iloc[0]})")
     ran = inst.groupby("config").size()
     curves = [(c, times[c], ran[c], dict(color=colours[c], marker="o", ms=3, lw=1.6)) for c in times.columns]
@@ -72,7 +71,7 @@ def cactus(runs: pd.DataFrame):
     if len(curves) > 1 and len(common):  # with one config the virtual best is that config again
         # Only over the instances every config ran: a best over different puzzles compares nothing.
         label = VBS_LABEL if len(common) == total else f"{VBS_LABEL}, on the {len(common)} all ran"
-        best = times.loc[common].min(axis=1)
+        best = ranking.virtual_best(times.loc[common])
         curves.append((label, best, len(common), dict(color="black", ls="--", lw=1.2)))
     for name, series, runs_of, style in curves:
         t = np.sort(series.dropna().to_numpy())
