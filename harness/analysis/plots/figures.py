@@ -106,15 +106,24 @@ def pairs(runs: pd.DataFrame, baseline: str | None = None) -> list[tuple[str, st
 def scatter(runs: pd.DataFrame, a: str, b: str):
     """One point per instance both configs ran: a's time on x, b's on y; unsolved runs sit on the limit."""
     inst = per_instance(runs)
-    limit = _limit(inst)
     columns = pd.MultiIndex.from_product([["time_s", "par2_s"], [a, b]])
     both = inst[inst["config"].isin([a, b])].pivot_table(
         index=["instance_set", "instance"], columns="config", values=["time_s", "par2_s"], aggfunc="first"
     ).reindex(columns=columns).dropna(subset=[("par2_s", a), ("par2_s", b)])
-    x = both[("time_s", a)].fillna(limit).clip(upper=limit).to_numpy()
-    y = both[("time_s", b)].fillna(limit).clip(upper=limit).to_numpy()
-    solved = both[("time_s", a)].notna().to_numpy() & both[("time_s", b)].notna().to_numpy()
-    fig, (ax,) = _figure(f"{b} vs {a}, per instance ({inst['puzzle'].iloc[0]})", size=(6.0, 6.0))
+    return scatter_times(both[("time_s", a)], both[("time_s", b)], a, b, _limit(inst), runs,
+                         f"{b} vs {a}, per instance ({inst['puzzle'].iloc[0]})")
+
+
+def scatter_times(x_s: pd.Series, y_s: pd.Series, a: str, b: str, limit: float, runs: pd.DataFrame,
+                  title: str, note: str = ""):
+    """Two configs' per-instance times against each other (NaN: not solved, drawn at `limit`), stamped.
+
+    `a` and `b` label the axes (with the runs' clock); `note` is a line added under the title.
+    """
+    x = x_s.fillna(limit).clip(upper=limit).to_numpy()
+    y = y_s.fillna(limit).clip(upper=limit).to_numpy()
+    solved = x_s.notna().to_numpy() & y_s.notna().to_numpy()
+    fig, (ax,) = _figure(title, size=(6.0, 6.0))
     lo = max(min(x.min(), y.min()) / 2, 1e-5) if len(x) else 1e-3
     hi = limit * 1.6
     ax.plot([lo, hi], [lo, hi], color="0.3", lw=1)
@@ -127,8 +136,8 @@ def scatter(runs: pd.DataFrame, a: str, b: str):
         ax.scatter(x[~solved], y[~solved], s=30, marker="x", color="#d62728",
                    label=f"not solved by one or both, drawn at the limit ({(~solved).sum()})")
     faster_b, faster_a = int((y[solved] < x[solved]).sum()), int((x[solved] < y[solved]).sum())
-    subtitle = (f"of the instances both solved, {b} is faster on {faster_b}, {a} on {faster_a}; "
-                "dotted: 10× lines")
+    subtitle = (f"{note + '; ' if note else ''}of the instances both solved, {b} is faster on {faster_b}, "
+                f"{a} on {faster_a}; dotted: 10× lines")
     ax.set_title(textwrap.fill(subtitle, int(fig.get_figwidth() * 15)), fontsize=8, color="0.35")
     ax.set(xscale="log", yscale="log", xlim=(lo, hi), ylim=(lo, hi), aspect="equal")
     log_axis(ax.xaxis, (1.0,))
