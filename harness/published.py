@@ -93,9 +93,13 @@ def read(path: str | Path) -> Published:
         if line.startswith("#"):
             key, _, value = line[1:].partition(":")
             if key.strip() == LIMIT_KEY:
-                limit = _cell(value, where, LIMIT_KEY)
-                if limit is None or math.isnan(limit) or limit <= 0:
-                    raise PublishedError(f"{where}: {LIMIT_KEY} must be a number of seconds > 0")
+                try:
+                    limit = float(value)
+                except ValueError:
+                    limit = math.nan
+                if not math.isfinite(limit) or limit <= 0:
+                    raise PublishedError(f"{where}: {LIMIT_KEY} must be a number of seconds > 0, "
+                                         f"not {value.strip()!r}")
             continue
         if not line.strip():
             continue
