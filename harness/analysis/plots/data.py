@@ -167,7 +167,8 @@ def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
     Over the seeds: `solved` if most seeds' solutions were verified; `par2_s` is the median of
     the seeds' PAR-2 scores, and `time_s` the same where solved (NaN otherwise); `limit_s` is the
     time limit. `iterations`, `cuts`, `solve_s` and, from `extra`, `outside_s` (time in the lazy
-    loop outside the solver) and `solver_s` (time inside it) are medians over the seeds.
+    loop outside the solver) and `solver_s` (time inside it) are medians over the seeds; these three
+    are wall time (whatever the runs' clock), so whatever shows them says so.
     """
     runs = with_config(runs).assign(
         _solved=solved_mask(runs).astype(float),

@@ -234,7 +234,8 @@ def lazy_loop(runs: pd.DataFrame):
     )
     panels = [("iterations", "solve rounds"), ("cuts", "cuts added")]
     if inst["outside_share"].notna().any():
-        panels.append(("outside_share", "share of solve time outside the solver"))
+        # Both on the wall clock: the phase statistics are wall time (outside_s / solve_s), so say so.
+        panels.append(("outside_share", "share of solve wall time outside the solver"))
     colours = palette(runs)
     fig, axes = _figure(f"How the lazy loops converge ({inst['puzzle'].iloc[0]})", ncols=len(panels),
                         size=(4.2 * len(panels), 4.4))
