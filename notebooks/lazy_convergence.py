@@ -81,7 +81,8 @@ if fig is None:
 # %% [markdown]
 # ## Where the time goes
 # Time inside the solver (`solver_s`, summed over rounds) and outside it (`outside_s`) per instance,
-# on log scales; both are wall time. A growing gap means the lazy loop's own bookkeeping, not the solver, dominates.
+# on log scales; both are wall time. A growing gap means the lazy loop's own bookkeeping, not the
+# solver, dominates.
 
 # %%
 if lazy:

@@ -7,8 +7,9 @@ not solved within it. Per configuration of each side: solved within 1/10/60/... 
 answers (measured only) and the competition rank over both sides (`ranking.rank`), then the
 virtual best of each side and of both. Where one solver is on both sides (a published column
 named like a measured config or its encoding after its last `:`, `soh_existing:asp` for `asp`),
-the geometric mean of published time / measured time on the instances both solved tells a
-reader how to scale one machine to the other. Published numbers never enter the results
+the geometric mean of published time / measured time on the instances both solved (both floored
+at the table's smallest positive time, its rounding) tells a reader how to scale one machine to
+the other. Published numbers never enter the results
 database; everything showing them says `LABEL`.
 """
 
@@ -107,8 +108,12 @@ def side_by_side(runs: pd.DataFrame, published: Published) -> SideBySide:
              .loc[lambda d: d["_name"].isin(joined.to_list())].groupby("config").size())
     table = score(measured, theirs, limit, wrong)
     same = []
+    # Published times are rounded (0.01 s in the FHCP table, where 0.0 means under 0.005 s): both
+    # sides are floored at the table's smallest positive time, so a rounded 0 cannot make a ratio.
+    floor = float(np.nanmin(published.times.where(published.times > 0).to_numpy(), initial=np.inf))
+    floor = floor if np.isfinite(floor) else ranking.FLOOR_S
     for mine, column in _same_pairs(list(measured.columns), list(theirs.columns)):
-        both = pd.concat([theirs[column], measured[mine]], axis=1, keys=["p", "m"])
+        both = pd.concat([theirs[column], measured[mine]], axis=1, keys=["p", "m"]).clip(lower=floor)
         s = ranking.speedup(both, "p", "m")
         same.append(SameSolver(mine, column, s.both_solved, s.geomean, s.config_solved, s.base_solved,
                                s.instances))

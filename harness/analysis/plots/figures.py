@@ -56,8 +56,6 @@ def _limit(inst: pd.DataFrame) -> float:
 
 def cactus(runs: pd.DataFrame):
     """Per config, its verified solve times sorted (n-th solved instance on x, log time on y), and the VBS."""
-    from matplotlib.ticker import MaxNLocator
-
     inst = per_instance(runs)
     colours = palette(runs)
     # Every config and instance has its column and row, so a config that solved nothing still shows
@@ -79,20 +77,28 @@ def cactus(runs: pd.DataFrame):
     if times.notna().sum().sum() == 0:
         ax.text(0.5, 0.5, "no verified solves", transform=ax.transAxes, ha="center", color="0.4")
         ax.set_ylim(_limit(inst) / 1000, _limit(inst) * 2)  # a log axis needs a range even with no data
-    ax.axhline(_limit(inst), color="0.5", ls=":", lw=1)
     ax.annotate("time limit", (0.01, _limit(inst)), xycoords=("axes fraction", "data"), va="bottom",
                 fontsize=8, color="0.4")
-    ax.set_yscale("log")
-    log_axis(ax.yaxis, (1.0,))
-    ax.set_xlim(0, total + 0.5)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(f"instances solved (verified), of {total}")
-    ax.set_ylabel(f"{clock_axis(runs)} per instance (s)")
-    ax.grid(True, which="major", alpha=0.3)
+    cactus_axes(ax, total, _limit(inst), f"instances solved (verified), of {total}",
+                f"{clock_axis(runs)} per instance (s)")
     # Cactus curves rise to the right, so the lower right corner is the one left empty.
     ax.legend(title="solved / instances run", fontsize=8, title_fontsize=8, loc="lower right")
     _finish(fig, runs)
     return fig
+
+
+def cactus_axes(ax, total: int, limit: float, xlabel: str, ylabel: str) -> None:
+    """A cactus plot's axes: the time limit's line, log time up, whole instance counts across."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.axhline(limit, color="0.5", ls=":", lw=1)
+    ax.set_yscale("log")
+    log_axis(ax.yaxis, (1.0,))
+    ax.set_xlim(0, total + 0.5)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, which="major", alpha=0.3)
 
 
 def pairs(runs: pd.DataFrame, baseline: str | None = None) -> list[tuple[str, str]]:

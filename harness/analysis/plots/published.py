@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from harness.analysis import ranking
-from harness.analysis.plots.figures import _figure, _finish, log_axis, palette, scatter_times
+from harness.analysis.plots.figures import _figure, _finish, cactus_axes, palette, scatter_times
 from harness.analysis.side_by_side import LABEL, SideBySide
 from harness.analysis.summary import clock_axis
 
@@ -22,8 +22,6 @@ def _published_name(config: str) -> str:
 def cactus(s: SideBySide, runs: pd.DataFrame):
     """Measured configs (solid) and the best-ranked published ones (dashed), each side's virtual best and
     both sides' together, on the same instances and the same limit."""
-    from matplotlib.ticker import MaxNLocator
-
     colours = palette(runs)
     fig, (ax,) = _figure("Measured beside published: instances solved within a time", size=(11.0, 5.2))
     total = len(s.measured)
@@ -42,16 +40,10 @@ def cactus(s: SideBySide, runs: pd.DataFrame):
     for name, series, style in curves:
         t = np.sort(series.dropna().to_numpy())
         ax.plot(np.arange(1, len(t) + 1), np.clip(t, 1e-3, None), label=f"{name} ({len(t)}/{total})", **style)
-    ax.axhline(s.limit_s, color="0.5", ls=":", lw=1)
-    ax.set_yscale("log")
-    log_axis(ax.yaxis, (1.0,))
-    ax.set_xlim(0, total + 0.5)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(f"instances solved, of the {total} both sides have")
-    ax.set_ylabel(f"{clock_axis(runs)} per instance (s; published: theirs)")
+    cactus_axes(ax, total, s.limit_s, f"instances solved, of the {total} both sides have",
+                f"{clock_axis(runs)} per instance (s; published: theirs)")
     ax.set_title(textwrap.fill(f"dashed: {LABEL}; all scored at {s.limit_s:g} s (times under 1 ms drawn "
                                "at 1 ms)", 90), fontsize=8, color="0.35")
-    ax.grid(True, which="major", alpha=0.3)
     # Right of the axes: the published names are long, and inside the legend would cover the curves.
     ax.legend(fontsize=7, title="solved / instances", title_fontsize=7, loc="upper left",
               bbox_to_anchor=(1.01, 1.0), frameon=False)
@@ -76,8 +68,11 @@ def scatter(s: SideBySide, runs: pd.DataFrame, measured: str, published: str):
     virtual best's) on y; unsolved within the shared limit drawn at it."""
     within = s.published.where(s.published <= s.limit_s)
     theirs = ranking.virtual_best(within) if published == VIRTUAL_BEST else within[published]
+    theirs = theirs.clip(lower=1e-3)  # published 0.0 (rounded) would vanish from a log axis
     name = f"{published}, published" if published != VIRTUAL_BEST else "published virtual best"
     same = next((one for one in s.same if (one.measured, one.published) == (measured, published)), None)
-    note = LABEL + (f"; same solver: theirs {same.ratio:.3g}x ours" if same and same.both_solved else "")
+    note = LABEL + "; published times under 1 ms drawn at 1 ms"
+    if same and same.both_solved:
+        note += f"; same solver: theirs {same.ratio:.3g}x ours"
     return scatter_times(s.measured[measured], theirs, measured, name, s.limit_s, runs,
                          f"{name} vs {measured}, per instance", note)
