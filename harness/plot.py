@@ -6,6 +6,10 @@ Only the newest code's runs are drawn (per encoding and options) unless `--all-f
 and of those only the newest sweep that ran every configuration of the set (`analysis.sweeps`)
 unless `--across-sweeps`; a figure whose runs come from several sweeps says so under its axes,
 with each configuration's load. Times are CPU time of the encoding's own work unless `--clock wall`.
+With `--published FILE` (a published per-instance table, `harness.published`), each set whose
+instances have rows in it also gets the measured configurations beside the published ones
+(`SET-published-cactus`, `SET-published-scatter-…`, `SET-published-table.md`), labelled as
+published numbers from another machine.
 """
 
 from __future__ import annotations
@@ -16,23 +20,28 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.analysis import plots, results, sweeps
+from harness.analysis import plots, results, side_by_side, sweeps
 from harness.analysis.summary import with_clock
+from harness.published import Published, PublishedError, read
 
 DEFAULT_DB = Path("results/runs.sqlite")
 DEFAULT_OUT = Path("results/plots")
 FORMATS = ("png", "svg")
 # Files this command owns in the output folder; older ones are removed so none outlives its data.
-OWNED = ("*-cactus.*", "*-scatter-*.*", "*-scaling.*", "*-lazy-loop.*", "*-table.csv", "*-table.md")
+OWNED = ("*-cactus.*", "*-scatter-*.*", "*-scaling.*", "*-lazy-loop.*", "*-table.csv", "*-table.md",
+         "*-published-*.*")
 
 
 def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
-               formats: tuple[str, ...] = FORMATS, across: bool = False) -> list[Path]:
+               formats: tuple[str, ...] = FORMATS, across: bool = False,
+               published: Published | None = None, published_configs: tuple[str, ...] = ()) -> list[Path]:
     """Write every figure (in each format) and the table for each kind and instance set; returns the files.
 
     Files are named `SET-cactus.png` etc., SET prefixed with the kind unless it starts with it
     (`masyu-default-…`, `masyu-small-…` for a folder `small`). Each set's runs are those of its
-    newest sweep that ran all its configurations (`sweeps.one_sweep`) unless `across`.
+    newest sweep that ran all its configurations (`sweeps.one_sweep`) unless `across`. With
+    `published`, a set with instances in it gets the side by side too (`_published`), scattered
+    against the published virtual best, the same solver, and `published_configs`.
     """
     import matplotlib.pyplot as plt
 
@@ -66,7 +75,31 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
         table.to_csv(out / f"{name}-table.csv")
         (out / f"{name}-table.md").write_text(_table_markdown(part, table))
         written += [out / f"{name}-table.csv", out / f"{name}-table.md"]
+        if published is not None:
+            written += _published(part, published, published_configs, out, name, save)
     return written
+
+
+def _published(runs: pd.DataFrame, published: Published, configs: tuple[str, ...], out: Path, name: str,
+               save) -> list[Path]:
+    """The side-by-side figures and table of one set, or nothing when no instance of it has a row."""
+    from harness.analysis.plots import published as figures
+
+    try:
+        beside = side_by_side.side_by_side(runs, published)
+    except ValueError:
+        return []
+    unknown = [c for c in configs if c not in beside.published.columns]
+    if unknown:
+        raise ValueError(f"--published-config {unknown[0]!r} is not a column of {published.path}")
+    save(figures.cactus(beside, runs), f"{name}-published-cactus")
+    for mine, theirs in figures.pairs(beside, list(configs)):
+        save(figures.scatter(beside, runs, mine, theirs),
+             f"{name}-published-scatter-{_slug(mine)}-vs-{_slug(theirs)}")
+    beside.table.to_csv(out / f"{name}-published-table.csv")
+    (out / f"{name}-published-table.md").write_text(side_by_side.render(beside) + "\n" + plots.stamp(runs)
+                                                    .replace("\n", "; ") + "\n")
+    return [out / f"{name}-published-table.csv", out / f"{name}-published-table.md"]
 
 
 def chosen(runs: pd.DataFrame, across: bool = False) -> list[tuple[tuple[str, str], pd.DataFrame]]:
@@ -111,7 +144,17 @@ def main(argv: list[str] | None = None) -> int:
                         "sweep that ran every configuration of a set")
     p.add_argument("--all-fingerprints", action="store_true",
                    help="draw the runs of every code version, not only the newest per encoding and options")
+    p.add_argument("--published", metavar="FILE",
+                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
+                        "configuration; docs/FORMATS.md) drawn beside the measured configs")
+    p.add_argument("--published-config", action="append", default=[], metavar="NAME",
+                   help="also scatter every measured config against this published column (repeatable)")
     args = p.parse_args(argv)
+    try:
+        table = read(args.published) if args.published else None
+    except PublishedError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
     try:
         every = plots.load(args.db, all_fingerprints=True)
@@ -136,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     runs = with_clock(runs, args.clock)
     try:
-        written = regenerate(runs, args.out, args.baseline, across=args.across_sweeps)
-    except ValueError as exc:  # a --baseline that names no config
+        written = regenerate(runs, args.out, args.baseline, across=args.across_sweeps, published=table,
+                             published_configs=tuple(args.published_config))
+    except ValueError as exc:  # a --baseline or --published-config that names no config
         print(f"error: {exc}", file=sys.stderr)
         return 2
     older = len(every) - len(runs) if not (args.sweep or args.set or args.all_fingerprints) else 0

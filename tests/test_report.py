@@ -47,6 +47,7 @@ def db(tmp_path_factory) -> Path:
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
         changed = {"run_key": "'old' || run_key", "fingerprint": "'0ld0ld0ld0ld0ld0'",
                    '"commit"': "'0123456789abcdef'", "solve_s": "solve_s * 2",
+                   "solve_cpu_s": "solve_cpu_s * 2",
                    "started_at": "'2020-01-01T00:00:00' || substr(started_at, 20)",
                    "finished_at": "'2020-01-01T00:00:01' || substr(finished_at, 20)"}
         select = ", ".join(changed.get(f'"{c}"' if c == "commit" else c, f'"{c}"') for c in columns)

@@ -1,1 +1,2 @@
-"""Reading results: the database as pandas (results), summaries, unsat verdicts, plots and statistics."""
+"""Reading results: the database as pandas (results), summaries, ranking, unsat verdicts, plots, statistics,
+and measured runs beside a published table (side_by_side)."""

@@ -5,8 +5,12 @@ the options of an encoding's runs differ), labelled over the whole database befo
 restriction. Instances are those both configs ran (seeds aggregated as in `plots.per_instance`);
 each is solved by both, by one, or by neither. On the instances both solved (verified), the
 speed-up is B's time / A's time (>1: A faster), summarised by its geometric mean with a
-percentile bootstrap interval (`plots.stats`); PAR-2 per config is `summary.summarize` over
-the runs on the instances both ran. Times are CPU time of the encoding's own work unless asked
+percentile bootstrap interval (`plots.stats`), always beside how many instances it covers and
+each side's solved count. PAR-2, wrong answers and the competition rank per config are
+`summary.summarize` over the runs on the instances both ran (a wrong answer ranks last, as the
+SAT Competition disqualifies); with several seeds, each side's solved count and PAR-2 per seed
+(min / median / max, `ranking.seed_spread`); the virtual best of the two and what each adds to it
+(`ranking.contributions`). Times are CPU time of the encoding's own work unless asked
 for wall time (`clock`); the comparison says which (`clock_note`). Both configs' runs come from
 one sweep, the newest that ran both (`sweeps.one_sweep`), unless sweeps are named or `across`
 is asked; the comparison says which sweep(s), with each side's load (`sweeps.sweep_note`).
@@ -21,7 +25,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from harness.analysis.plots.data import instance_set, per_instance, resolve_baseline, with_config
+from harness.analysis import ranking
+from harness.analysis.plots.data import (
+    instance_set,
+    per_instance,
+    resolve_baseline,
+    solved_times,
+    with_config,
+)
 from harness.analysis.plots.stats import RatioEstimate, bootstrap_geomean, paired_ratios
 from harness.analysis.summary import clock_note, summarize, with_clock
 from harness.analysis.sweeps import one_sweep, sweep_note
@@ -40,6 +51,10 @@ class Side:
     median_s: float  # median solve time over its verified solves
     only_solved: list[str] = field(default_factory=list)  # instances it alone solved, `set/name`
     not_run: int = 0  # instances only the other config ran (left out of everything here)
+    wrong: int = 0  # runs with a wrong answer: ranked after every config without one
+    rank: int = 0  # 1 or 2: wrong answers last, then most solved, then least PAR-2 (`ranking.rank`)
+    par2_lost_s: float = float("nan")  # how much the virtual best of the two loses without this one
+    seeds: dict[str, float] = field(default_factory=dict)  # `ranking.seed_spread` over several seeds
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,8 @@ class Comparison:
     losses: int
     ties: int
     speedup: RatioEstimate  # of A over B: geometric mean of B time / A time
+    best_solved: int  # the virtual best of the two: instances either solved
+    best_par2_s: float
     per_instance: pd.DataFrame = field(repr=False)  # both solved: a_s, b_s, speedup
     clock: str = ""  # which clock the times are on (`summary.clock_note`)
     sweeps: str = ""  # which sweep(s) the runs come from, with their load (`sweeps.sweep_note`)
@@ -61,7 +78,7 @@ class Comparison:
         def clean(x: Any) -> Any:
             return None if isinstance(x, float) and np.isnan(x) else x
 
-        out = {k: v for k, v in asdict(self).items() if k not in ("per_instance", "speedup", "a", "b")}
+        out = {k: clean(v) for k, v in asdict(self).items() if k not in ("per_instance", "speedup", "a", "b")}
         out["a"] = {k: clean(v) for k, v in asdict(self.a).items()}
         out["b"] = {k: clean(v) for k, v in asdict(self.b).items()}
         out["speedup"] = {k: clean(v) for k, v in asdict(self.speedup).items()}
@@ -134,20 +151,33 @@ def compare(runs: pd.DataFrame, a: str, b: str, set_name: str | None = None, swe
     keys = pd.MultiIndex.from_arrays([runs["source"].map(instance_set), runs["instance"]])
     table = summarize(runs[keys.isin(list(common))], by="config") if common else pd.DataFrame()
 
+    limit = float(inst["limit_s"].max()) if len(inst) else np.nan
+    times = solved_times(inst).reindex(index=sorted(common), columns=[a, b])
+    gain = ranking.contributions(times, limit) if a != b else pd.DataFrame(index=[a])
+    spread = ranking.seed_spread(runs[keys.isin(list(common))]) if common else pd.DataFrame()
+    several = bool(len(spread)) and (spread["seeds"] > 1).any()
+
     def side(config: str, other: str) -> Side:
         row = table.loc[config] if config in table.index else None
         lone = sorted(f"{s}/{n}" for s, n in (solved[config] - solved[other]) & common)
         return Side(config, int(row["runs"]) if row is not None else 0, len(solved[config] & common),
                     float(row["par2_s"]) if row is not None else np.nan,
                     float(row["median_s"]) if row is not None else np.nan, lone,
-                    len(ran[other] - ran[config]))
+                    len(ran[other] - ran[config]), int(row["wrong"]) if row is not None else 0,
+                    int(row["rank"]) if row is not None else 0,
+                    float(gain.loc[config, "par2_lost_s"]) if "par2_lost_s" in gain else 0.0,
+                    {k: float(v) for k, v in spread.loc[config].items()} if several and config in spread.index
+                    else {})
 
     up = pairs["speedup"]
     return Comparison(
         a=side(a, b), b=side(b, a), instances=len(common), both_solved=len(both),
         neither_solved=len(common - solved[a] - solved[b]),
         wins=int((up > 1).sum()), losses=int((up < 1).sum()), ties=int((up == 1).sum()),
-        speedup=bootstrap_geomean(up, level=level, resamples=resamples, seed=seed), per_instance=pairs,
+        speedup=bootstrap_geomean(up, level=level, resamples=resamples, seed=seed),
+        best_solved=len((solved[a] | solved[b]) & common),
+        best_par2_s=float(ranking.par2(ranking.virtual_best(times), limit)) if common else np.nan,
+        per_instance=pairs,
         clock=clock_note(runs), sweeps=sweep_note(runs),
     )
 
@@ -158,23 +188,41 @@ def render(c: Comparison, limit: int = 20) -> str:
         return "–" if x is None or np.isnan(x) else f"{x:.3g}"
 
     a, b = c.a, c.b
-    rows = [("", a.config, b.config), ("runs", str(a.runs), str(b.runs)),
-            ("solved (verified)", str(a.solved), str(b.solved)), ("PAR-2 (s)", num(a.par2_s), num(b.par2_s)),
+    rows = [("", a.config, b.config), ("rank", str(a.rank), str(b.rank)), ("runs", str(a.runs), str(b.runs)),
+            ("solved (verified)", str(a.solved), str(b.solved)),
+            ("wrong answers", str(a.wrong), str(b.wrong)),
+            ("PAR-2 (s)", num(a.par2_s), num(b.par2_s)),
             ("median solved (s)", num(a.median_s), num(b.median_s)),
-            ("only this one solved", str(len(a.only_solved)), str(len(b.only_solved)))]
+            ("only this one solved", str(len(a.only_solved)), str(len(b.only_solved))),
+            ("PAR-2 the best loses without it (s)", num(a.par2_lost_s), num(b.par2_lost_s))]
+    if a.seeds or b.seeds:
+        def spread(one: Side, what: str, unit: str = "") -> str:
+            if not one.seeds:
+                return "–"
+            low, mid, high = (one.seeds[f"{what}_{k}{unit}"] for k in ("min", "median", "max"))
+            return f"{num(low)} / {num(mid)} / {num(high)}"
+
+        rows += [("seeds", num(a.seeds.get("seeds", np.nan)), num(b.seeds.get("seeds", np.nan))),
+                 ("solved per seed: min / median / max", spread(a, "solved"), spread(b, "solved")),
+                 ("PAR-2 per seed (s): min / median / max", spread(a, "par2", "_s"), spread(b, "par2", "_s"))]
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [f"{a.config} vs {b.config} on the {c.instances} instances both ran "
              f"({c.both_solved} solved by both, {c.neither_solved} by neither)", c.clock, c.sweeps, ""]
     lines += ["  ".join([r[0].ljust(widths[0]), r[1].rjust(widths[1]), r[2].rjust(widths[2])]).rstrip()
               for r in rows]
     lines.append("")
+    lines.append("rank: a wrong answer ranks after every config without one (as the SAT Competition "
+                 "disqualifies), then most solved, then least PAR-2")
+    lines.append(f"virtual best of the two: {c.best_solved} of {c.instances} solved, "
+                 f"PAR-2 {num(c.best_par2_s)} s")
     s = c.speedup
+    counts = f"{a.config} solved {a.solved}, {b.config} {b.solved} of {c.instances}"
     if s.n:
-        lines.append(f"speed-up of {a.config} over {b.config} ({b.config} time / {a.config} time, "
-                     f"both solved): geometric mean {s.geomean:.3g}x, {s.level:.0%} bootstrap interval "
-                     f"[{s.low:.3g}, {s.high:.3g}] over {s.n} instances")
+        lines.append(f"speed-up of {a.config} over {b.config} ({b.config} time / {a.config} time): "
+                     f"geometric mean {s.geomean:.3g}x, {s.level:.0%} bootstrap interval "
+                     f"[{s.low:.3g}, {s.high:.3g}], over the {s.n} instances both solved ({counts})")
     else:
-        lines.append("speed-up: no instance solved by both")
+        lines.append(f"speed-up: no instance solved by both ({counts})")
     lines.append(f"wins {c.wins}, losses {c.losses}, ties {c.ties} (for {a.config}, by time on the instances "
                  "both solved)")
     for one in (a, b):

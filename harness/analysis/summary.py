@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from harness.analysis.ranking import ranked
 from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, SUSPECT, UNPROVEN, unsat_verdicts
 
 # Column order of the summary; `timeout` etc. count runs with that status. `unsat` counts confirmed
@@ -108,12 +109,15 @@ def par2(runs: pd.DataFrame) -> pd.Series:
 
 
 def summarize(runs: pd.DataFrame, by: str = "encoding") -> pd.DataFrame:
-    """One row per `by` value: runs, a count per status, PAR-2 (mean, s) and median solve time (s).
+    """One row per `by` value, in competition rank order: its `rank`, runs, a count per status, PAR-2
+    (mean, s) and median solve time (s).
 
-    Times on the runs' clock (`solve_time`; `clock_note` says which).
+    Ranked as the SAT Competition ranks (`ranking.rank`): a `by` value with a wrong answer after
+    every one without, then by solved count, then by PAR-2. Times on the runs' clock
+    (`solve_time`; `clock_note` says which).
     """
     if runs.empty:
-        return pd.DataFrame(columns=["runs", *STATUS_COLUMNS, "par2_s", "median_s"])
+        return pd.DataFrame(columns=["rank", "runs", *STATUS_COLUMNS, "par2_s", "median_s"])
     runs = runs.assign(_par2=par2(runs), _solved_s=solve_time(runs).where(solved_mask(runs)),
                        _status=shown_status(runs))
     counts = pd.crosstab(runs[by], runs["_status"]).reindex(columns=list(STATUS_COLUMNS), fill_value=0)
@@ -121,4 +125,4 @@ def summarize(runs: pd.DataFrame, by: str = "encoding") -> pd.DataFrame:
     grouped = runs.groupby(by)
     table = counts.assign(par2_s=grouped["_par2"].mean(), median_s=grouped["_solved_s"].median())
     table.insert(0, "runs", grouped.size())
-    return table
+    return ranked(table)

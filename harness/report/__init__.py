@@ -15,9 +15,15 @@ from harness.report import data, page
 
 
 def build(db: str | Path, out: str | Path, draw: int | None = 20, baseline: str | None = None,
-          all_fingerprints: bool = False, max_cells: int = page.MAX_CELLS) -> Path:
-    """Write the report of `db` into `out`; returns index.html. `draw`: instances drawn per set, None all."""
-    found = data.sets(str(db), all_fingerprints)
+          all_fingerprints: bool = False, max_cells: int = page.MAX_CELLS,
+          published: str | Path | None = None) -> Path:
+    """Write the report of `db` into `out`; returns index.html. `draw`: instances drawn per set, None all;
+    `published`: a published per-instance table shown beside each set that has instances in it
+    (`harness.published`; raises its PublishedError, a ValueError, for a bad file)."""
+    from harness.published import read
+
+    table = read(published) if published is not None else None
+    found = data.sets(str(db), all_fingerprints, table, baseline)
     if baseline is not None:  # a set without it uses its default; a name no set knows is an error
         from harness.analysis.plots import resolve_baseline
 

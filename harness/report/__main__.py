@@ -37,14 +37,18 @@ def main(argv: list[str] | None = None) -> int:
                    help="the scatter plots' x axis (default: circuit when present)")
     p.add_argument("--all-fingerprints", action="store_true",
                    help="tables and plots over every code version, not only the newest per configuration")
+    p.add_argument("--published", type=Path, metavar="FILE",
+                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
+                        "configuration; docs/FORMATS.md) shown beside the measured configs, labelled")
     args = p.parse_args(argv)
     if not args.db.is_file():
         print(f"harness.report: error: no results database at {args.db}", file=sys.stderr)
         return 2
     start = time.perf_counter()
     try:
-        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_cells)
-    except ValueError as exc:  # a --baseline that names no config
+        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_cells,
+                      args.published)
+    except ValueError as exc:  # a --baseline that names no config, a bad --published file
         print(f"harness.report: error: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {index} ({time.perf_counter() - start:.1f} s); open {index.resolve().as_uri()}")

@@ -17,13 +17,22 @@ import pandas as pd
 
 from harness.analysis import plots, results
 from harness.analysis.plots.data import instance_set
-from harness.analysis.summary import par2, shown_status, summarize
+from harness.analysis.side_by_side import SideBySide, side_by_side
+from harness.analysis.summary import par2, shown_status, solve_time, summarize
 from harness.analysis.verdicts import disagreements
+from harness.published import Published
 
 # Columns a run's statistics show, in this order, where the database has them; `extra` comes after.
-STAT_COLUMNS = ("seed", "status", "shown", "solve_s", "solve_cpu_s", "build_s", "cpu_s", "wall_s",
+STAT_COLUMNS = ("seed", "status", "shown", "solve_cpu_s", "solve_s", "build_s", "check_s", "cpu_s", "wall_s",
                 "peak_rss_mb", "iterations", "cuts", "conflicts", "verified", "matches_known", "unique",
                 "detail", "fingerprint", "commit", "started_at", "run_key")
+# Times shown under another name so each says its clock: the columns and `extra` keys measured on
+# the wall clock (`solve_s`, the phase statistics, the proof check's `extra.check_s`) and the
+# checker's CPU time (the `check_s` column), which `extra`'s proof `check_s` would otherwise shadow.
+SHOWN_NAMES = {"solve_s": "solve_wall_s", "build_s": "build_wall_s", "check_s": "check_cpu_s"}
+EXTRA_SHOWN_NAMES = {key: f"{key.removesuffix('_s')}_wall_s" for key in (
+    "solver_s", "outside_s", "callback_s", "drat_s", "unique_drat_s", "build_s")}
+EXTRA_SHOWN_NAMES.update(check_s="proof_check_wall_s", unique_check_s="unique_proof_check_wall_s")
 # Which shown status a cell takes when its seeds disagree: the first of these present (a wrong
 # answer is never hidden behind a majority of right ones), else the most common.
 WORST_FIRST = ("wrong", "suspect", "crash", "memout", "error", "unproven")
@@ -35,7 +44,7 @@ class Cell:
     """One configuration's runs on one instance (seeds aggregated for the table)."""
 
     status: str  # the shown status: `unproven` for an unconfirmed unsat, `wrong` for a refuted one
-    time_s: float | None  # median solve time over the seeds
+    time_s: float | None  # median solve time over the seeds, CPU (`summary.solve_time`)
     score: float  # median PAR-2 over the seeds: what the column sorts by (unanswered sort last)
     runs: list[dict[str, Any]]  # each seed's statistics, STAT_COLUMNS and `extra`
     solution: str  # the first seed's answer, else the edges it held when it stopped (`partial`)
@@ -66,7 +75,7 @@ class Version:
     first_run: str
     runs: int
     solved: int
-    median_s: float  # over its verified solves on the instances every version of the config ran
+    median_s: float  # CPU, over its verified solves on the instances every version of the config ran
     common: int  # how many instances that median is over
 
 
@@ -82,37 +91,60 @@ class SetData:
     rows: list[Row]
     older: int = 0  # runs of older code left out of everything but the versions view
     versions: list[Version] = field(default_factory=list)
+    beside: SideBySide | None = None  # the measured configs beside a published table's, if asked
 
 
-def sets(db: str, all_fingerprints: bool = False) -> list[SetData]:
-    """Every instance set of the database, as `harness.plot` splits it, newest code only unless asked."""
+def sets(db: str, all_fingerprints: bool = False, published: Published | None = None,
+         baseline: str | None = None) -> list[SetData]:
+    """Every instance set of the database, as `harness.plot` splits it, newest code only unless asked;
+    with `published`, each set with instances in it beside that table (`side_by_side`)."""
     every = plots.load(db, all_fingerprints=True)
     shown = every if all_fingerprints else results.latest(every)
     old_parts = dict(plots.by_instance_set(every))
     out = []
     for (kind, group), part in plots.by_instance_set(shown):
         history = old_parts.get((kind, group), part)
-        out.append(one_set(kind, group, part, history))
+        out.append(one_set(kind, group, part, history, published, baseline))
     return out
 
 
-def one_set(kind: str, group: str, runs: pd.DataFrame, history: pd.DataFrame | None = None) -> SetData:
-    runs = plots.with_config(runs).assign(_shown=shown_status(runs), _par2=par2(runs))
+def one_set(kind: str, group: str, runs: pd.DataFrame, history: pd.DataFrame | None = None,
+            published: Published | None = None, baseline: str | None = None) -> SetData:
+    runs = plots.with_config(runs).assign(_shown=shown_status(runs), _par2=par2(runs), _time=solve_time(runs))
     runs["_key"] = runs["source"].map(instance_set) + "/" + runs["instance"].astype(str)
     configs = sorted(runs["config"].unique())
     contested = disagreements(runs)
     rows = table_rows(runs, configs, set(contested["instance_sha256"]))
     history = runs if history is None else history
+    beside = None
+    if published is not None:
+        try:
+            beside = side_by_side(runs, published)
+        except ValueError:  # none of this set's instances is in the table
+            beside = None
     return SetData(kind, group, slug(group if group.startswith(kind) else f"{kind}-{group}"), runs, configs,
-                   summarize(runs, by="config"), contested, rows, older=len(history) - len(runs),
-                   versions=versions(history))
+                   ranking_summary(runs, baseline), contested, rows, older=len(history) - len(runs),
+                   versions=versions(history), beside=beside)
+
+
+def ranking_summary(runs: pd.DataFrame, baseline: str | None = None) -> pd.DataFrame:
+    """`summarize`'s table (in competition rank order), then each config's contribution to the virtual
+    best, its spread over seeds (when several) and its speed-up with what it covers (`plots.table`)."""
+    summary = summarize(runs, by="config")
+    configs = sorted(summary.index)
+    try:
+        base = plots.resolve_baseline(configs, baseline)
+    except ValueError:  # the baseline is another set's config
+        base = plots.resolve_baseline(configs, None)
+    more = plots.table(runs, base)
+    return summary.join(more[[c for c in more.columns if c not in summary.columns and c != "other"]])
 
 
 def table_rows(runs: pd.DataFrame, configs: list[str], contested: set[str]) -> list[Row]:
     """One Row per instance, in the order of the instances' names."""
     # Plain records, grouped in Python: pandas' per-group overhead costs minutes on 10,000 runs.
-    columns = [c for c in {*STAT_COLUMNS, "_shown", "_par2", "_key", "config", "instance", "rows", "cols",
-                           "instance_sha256", "source", "solution", "extra"} if c in runs]
+    columns = [c for c in {*STAT_COLUMNS, "_shown", "_par2", "_time", "_key", "config", "instance", "rows",
+                           "cols", "instance_sha256", "source", "solution", "extra"} if c in runs]
     groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for record in runs[columns].astype(object).where(runs[columns].notna(), None).to_dict("records"):
         groups.setdefault(record["_key"], {}).setdefault(record["config"], []).append(record)
@@ -139,7 +171,7 @@ def cell(runs: list[dict[str, Any]]) -> Cell:
     extra = _json(first.get("extra"))
     solution = first["solution"] if isinstance(first.get("solution"), str) else ""
     partial = not solution and isinstance(extra.get("partial"), str) and bool(extra.get("partial"))
-    return Cell(status, _median([run.get("solve_s") for run in runs]),
+    return Cell(status, _median([run.get("_time") for run in runs]),
                 _median([run.get("_par2") for run in runs], math.inf),
                 [stats(run) for run in runs], extra["partial"] if partial else solution, partial)
 
@@ -153,8 +185,9 @@ def stats(run: dict[str, Any]) -> dict[str, Any]:
             continue
         if column in ("fingerprint", "commit"):
             value = str(value)[:12]
-        out[column] = value.item() if hasattr(value, "item") else value
-    extra = {k: v for k, v in _json(run.get("extra")).items() if k not in ("partial", "steps")}
+        out[SHOWN_NAMES.get(column, column)] = value.item() if hasattr(value, "item") else value
+    extra = {EXTRA_SHOWN_NAMES.get(k, k): v for k, v in _json(run.get("extra")).items()
+             if k not in ("partial", "steps")}
     if extra:
         out["extra"] = extra
     return out
@@ -169,7 +202,7 @@ def versions(runs: pd.DataFrame) -> list[Version]:
     labelled = labelled.assign(
         _code=runs["fingerprint"].fillna("(none)").astype(str).to_numpy(),
         _key=runs["source"].map(instance_set).to_numpy() + "/" + runs["instance"].astype(str).to_numpy(),
-        _when=runs["started_at"].fillna("").astype(str).to_numpy())
+        _when=runs["started_at"].fillna("").astype(str).to_numpy(), _time=solve_time(runs).to_numpy())
     solved = (labelled["status"] == "solved") & (labelled["verified"] == 1)
     out = []
     for config, mine in labelled.groupby("config", sort=True):
@@ -184,7 +217,7 @@ def versions(runs: pd.DataFrame) -> list[Version]:
             commits = sorted({str(c)[:8] for c in runs_of["commit"].dropna()})
             out.append(Version(str(config), str(code), commits, str(when)[:19], len(runs_of),
                                int(solved[runs_of.index].sum()),
-                               _number(pd.to_numeric(ok["solve_s"]).median(), math.nan), len(common)))
+                               _number(pd.to_numeric(ok["_time"]).median(), math.nan), len(common)))
     return out
 
 

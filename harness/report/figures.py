@@ -40,6 +40,24 @@ def comparison(data: SetData, folder: Path, baseline: str | None = None) -> list
     return out
 
 
+def published(data: SetData, folder: Path) -> list[tuple[str, Path]]:
+    """The side-by-side cactus and scatters (measured against the published virtual best and the same
+    solver) of a set shown beside a published table; none without one."""
+    from harness.analysis.plots import published as drawn
+    from harness.analysis.side_by_side import LABEL
+
+    s = data.beside
+    if s is None:
+        return []
+    out = [(f"cactus, measured beside published ({LABEL})",
+            save(drawn.cactus(s, data.runs), folder / "published-cactus.svg"))]
+    for mine, theirs in drawn.pairs(s):
+        out.append((f"{theirs} ({LABEL}) against {mine}, per instance",
+                    save(drawn.scatter(s, data.runs, mine, theirs),
+                         folder / f"published-scatter-{slug(mine)}-vs-{slug(theirs)}.svg")))
+    return out
+
+
 def versions_plot(versions: list[Version], folder: Path) -> Path | None:
     """Median verified solve time per code version, one line per configuration; None with no versions."""
     if not versions:
@@ -62,7 +80,7 @@ def versions_plot(versions: list[Version], folder: Path) -> Path | None:
     ax.set_yscale("log")
     log_axis(ax.yaxis)
     ax.set_xlabel("code version of the configuration (oldest first)")
-    ax.set_ylabel("median verified solve time (s)")
+    ax.set_ylabel("median verified solve CPU time (s)")
     ax.set_xticks(range(1, max(len(m) for m in by_config.values()) + 1))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)

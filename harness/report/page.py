@@ -20,7 +20,7 @@ import pandas as pd
 
 from harness.analysis import plots
 from harness.report import figures
-from harness.report.data import FLAGGED, STAT_COLUMNS, Row, SetData, Version, slug, to_drawn
+from harness.report.data import FLAGGED, SHOWN_NAMES, STAT_COLUMNS, Row, SetData, Version, slug, to_drawn
 
 ASSETS = ("report.css", "report.js")
 MARK = '<meta name="generator" content="loopbench harness.report">'  # how a rerun knows its own output
@@ -89,7 +89,11 @@ def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
 <h1>loopbench report</h1>
 <p>{sum(len(d.runs) for d in sets)} runs from <code>{esc(db)}</code> in {len(sets)} instance
 set{'' if len(sets) == 1 else 's'}. Solved means verified by the checker; PAR-2 counts an unanswered
-run as twice its time limit; times are solve times in seconds.</p>
+run as twice its time limit; times are CPU seconds of the encoding's own work (solve_cpu_s, the
+clock the limit is judged on; the stamp under each set says when older rows fall back to wall
+time), and a time measured on the wall clock is named so (<code>solve_wall_s</code>, <code>…_wall_s</code>).
+Configurations are ranked as the SAT Competition ranks them: a wrong answer after every
+configuration without one, then most solved, then least PAR-2.</p>
 {note}
 <noscript><p class="warn">Sorting, filtering and the instance pages need JavaScript (a local file,
 report.js, beside this page).</p></noscript>
@@ -122,7 +126,8 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
     big = sum(row.cells > max_cells for row in drawn)
     if big:
         how += f"; {big} of them are past {max_cells} cells and left undrawn (<code>--max-cells</code>)"
-    payload = json.dumps({"slug": data.slug, "configs": data.configs, "columns": STAT_COLUMNS,
+    payload = json.dumps({"slug": data.slug, "configs": data.configs,
+                          "columns": [SHOWN_NAMES.get(c, c) for c in STAT_COLUMNS],
                           "instances": instances},
                          separators=(",", ":"), default=str, allow_nan=False)
     payload = payload.replace("</", "<\\/")  # the JSON sits in a <script> element
@@ -134,8 +139,12 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
 <h3>Summary</h3>
 {summary_table(data.summary)}
 {disagreement_table(data.disagreements)}
+<p class="note">only_solved: instances no other configuration solved; par2_lost_s: how much the virtual
+best's PAR-2 rises without it; speedup_vs_…: geometric mean of the baseline's time / this one's over
+the both_solved instances both solved (read it beside each one's solved count).</p>
 <h3>Plots</h3>
 <div class="figures">{figs}</div>
+{published_view(data, folder, out)}
 {versions_view(data.versions, folder, out)}
 <h3>Runs</h3>
 <div class="controls">
@@ -164,8 +173,10 @@ def summary_table(summary: pd.DataFrame) -> str:
     for config, row in summary.iterrows():
         cells = []
         for column, value in row.items():
-            if column in ("par2_s", "median_s"):
+            if column.endswith("_s") or column.startswith(("speedup", "solved_median")):
                 cells.append(f'<td class="num">{number(float(value))}</td>')
+            elif pd.isna(value):
+                cells.append('<td class="num">–</td>')
             else:
                 marked = f' class="num st-{column}"' if column in FLAGGED and value else ' class="num"'
                 cells.append(f'<td{marked}>{"" if value == 0 else int(value)}</td>')
@@ -204,15 +215,44 @@ def versions_view(versions: list[Version], folder: Path, out: Path) -> str:
                     f'<td class="num">{number(v.median_s)}</td><td class="num">{v.common}</td>'
                     f'<td class="num"{slower}>{number(ratio)}</td></tr>')
     head = "".join(f"<th>{h}</th>" for h in ("config", "fingerprint", "commit", "first run", "runs", "solved",
-                                               "median (s)", "on instances", "× first version"))
+                                               "median CPU (s)", "on instances", "× first version"))
     image = (f'<figure><img src="{esc(rel(plot, out))}" alt="median solve time per code version" '
              f'loading="lazy"></figure>') if plot else ""
     return f"""<h3>Versions of the code</h3>
 <p class="note">Configurations that ran under several fingerprints (code versions), oldest first: the
 median verified solve time of each version on the instances every version of that configuration ran;
-more than 1.2× the first version is marked. The tables and plots above show only the newest version.</p>
+more than 1.2× the first version is marked. Times are CPU time of the encoding's own work. The tables
+and plots above show only the newest version.</p>
 <table class="versions"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>
 {image}"""
+
+
+def published_view(data: SetData, folder: Path, out: Path) -> str:
+    """The measured configurations beside a published table's (`analysis.side_by_side`), labelled so."""
+    s = data.beside
+    if s is None:
+        return ""
+    table = s.table.assign(rank=s.table["rank"].map(lambda r: "" if pd.isna(r) else str(int(r))))
+    head = "".join(f"<th>{esc(c)}</th>" for c in ["config", *table.columns])
+    body = []
+    for config, row in table.iterrows():
+        mark = ' class="published"' if row["side"] != "measured" else ""
+        cells = "".join(f'<td class="num">{number(v) if isinstance(v, float) else esc(v)}</td>' for v in row)
+        body.append(f"<tr{mark}><th>{esc(config)}</th>{cells}</tr>")
+    same = "".join(f"<li>{esc(one)}</li>" for one in s.same)
+    pictures = figures.published(data, folder)
+    figs = "".join(f'<figure><a href="{esc(rel(path, out))}"><img src="{esc(rel(path, out))}" '
+                   f'alt="{esc(caption)}" loading="lazy"></a><figcaption>{esc(caption)}</figcaption></figure>'
+                   for caption, path in pictures)
+    return f"""<h3>Published results side by side</h3>
+<p class="warn">{esc(s.note)}</p>
+<p class="note">Ranked over both sides (a wrong answer after every configuration without one, then most
+solved within {s.limit_s:g} s, then least PAR-2). Published rows ran on another machine: compare the
+shapes of the curves and the ranks, not the seconds. Nothing of the published file is in the results
+database.</p>
+<table class="summary published-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>
+{f"<p>Same solver on both sides:</p><ul>{same}</ul>" if same else ""}
+<div class="figures">{figs}</div>"""
 
 
 def status_options(data: SetData) -> str:

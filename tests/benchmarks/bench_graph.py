@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from harness.analysis.ranking import geomean
+
 BASELINE = "circuit"
 FLOOR_S = 0.001  # times below 1 ms count as 1 ms in ratios
 SETS = ("graph-hard", "graph-tsplib")
@@ -57,11 +59,6 @@ def load(db: Path) -> pd.DataFrame:
     runs["solved"] = (runs["status"] == "solved") & (runs["verified"] == 1)
     runs["proved"] = (runs["status"] == "unsat") & (runs["unsat_verdict"] != "refuted")
     return runs
-
-
-def geomean(values) -> float:
-    values = [v for v in values if v > 0]
-    return math.exp(sum(map(math.log, values)) / len(values)) if values else float("nan")
 
 
 def hamiltonian_table(runs: pd.DataFrame) -> pd.DataFrame:

@@ -21,7 +21,6 @@ an encoding with options: `sat-plain` is `sat` with `implied=false`, and so on (
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -32,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from harness import sets  # noqa: E402
+from harness.analysis.ranking import geomean  # noqa: E402
 from harness.apart import Died, call_apart  # noqa: E402
 from harness.encoding import Limits  # noqa: E402
 from harness.run.execute import execute  # noqa: E402
@@ -52,10 +52,6 @@ VARIANTS = {
     "circuit-plain": ("circuit", {"implied": "false"}),
     "lazy": ("lazy", {}),
 }
-
-
-def geomean(values: list[float]) -> float:
-    return math.exp(statistics.fmean(math.log(v) for v in values)) if values else float("nan")
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from harness.analysis import ranking
 from harness.analysis.summary import clock_note, par2, solved_mask, summarize
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
@@ -166,7 +167,8 @@ def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
     Over the seeds: `solved` if most seeds' solutions were verified; `par2_s` is the median of
     the seeds' PAR-2 scores, and `time_s` the same where solved (NaN otherwise); `limit_s` is the
     time limit. `iterations`, `cuts`, `solve_s` and, from `extra`, `outside_s` (time in the lazy
-    loop outside the solver) and `solver_s` (time inside it) are medians over the seeds.
+    loop outside the solver) and `solver_s` (time inside it) are medians over the seeds; these three
+    are wall time (whatever the runs' clock), so whatever shows them says so.
     """
     runs = with_config(runs).assign(
         _solved=solved_mask(runs).astype(float),
@@ -205,12 +207,26 @@ def wide_times(inst: pd.DataFrame) -> pd.DataFrame:
                             aggfunc="first")
 
 
+def solved_times(inst: pd.DataFrame, common: bool = False) -> pd.DataFrame:
+    """Per-instance solve times (seeds aggregated), one column per config, NaN where it did not solve.
+
+    The wide table `analysis.ranking` scores. Every instance and config of `inst` has its row and
+    column (a config that solved nothing is all NaN); `common`: only the instances every config ran.
+    """
+    pairs = pd.MultiIndex.from_frame(inst[["instance_set", "instance"]].drop_duplicates().sort_values(
+        ["instance_set", "instance"]))
+    times = inst.pivot_table(index=["instance_set", "instance"], columns="config", values="time_s",
+                             aggfunc="first").reindex(index=pairs, columns=sorted(inst["config"].unique()))
+    times.columns.name = None
+    return times.loc[common_instances(inst)] if common else times
+
+
 def virtual_best(inst: pd.DataFrame) -> pd.Series:
     """The virtual best configuration: per instance that every config ran, the least PAR-2 among them.
 
     Instances some config did not run are left out: a best over different puzzles compares nothing.
     """
-    return wide_times(inst).loc[common_instances(inst)].min(axis=1)
+    return ranking.virtual_best(wide_times(inst).loc[common_instances(inst)])
 
 
 def resolve_baseline(configs: list[str], wanted: str | None, role: str = "baseline") -> str | None:
@@ -233,35 +249,37 @@ def resolve_baseline(configs: list[str], wanted: str | None, role: str = "baseli
 
 
 def speedups(inst: pd.DataFrame, baseline: str) -> pd.DataFrame:
-    """Per config: geometric mean of baseline time / config time on the instances both solved (>1: faster)."""
-    solved = inst[inst["solved"]].pivot_table(index=["instance_set", "instance"], columns="config",
-                                              values="time_s", aggfunc="first")
-    rows = {}
-    for config in solved.columns:
-        if baseline not in solved:
-            rows[config] = (np.nan, 0)
-            continue
-        both = solved[[baseline, config]].dropna().clip(lower=1e-6)  # a 0 s time would make the log blow up
-        ratio = np.exp(np.mean(np.log(both[baseline] / both[config]))) if len(both) else np.nan
-        rows[config] = (ratio, len(both))
-    return pd.DataFrame.from_dict(rows, orient="index", columns=["speedup", "both_solved"])
+    """Per config: geometric mean of baseline time / config time on the instances both solved (>1: faster),
+    with `both_solved` (what it covers), `solved` and `instances` (`ranking.speedups`)."""
+    return ranking.speedups(solved_times(inst), baseline)
 
 
 def table(runs: pd.DataFrame, baseline: str | None = None) -> pd.DataFrame:
-    """Per config: runs, solved, wrong, timeout, other, PAR-2, median time, and speed-up over `baseline`.
+    """Per config, in competition rank order: rank, runs, solved, wrong, timeout, other, PAR-2, median time,
+    its contribution to the virtual best, the spread over seeds (when any config ran several), and
+    speed-up over `baseline` with the instances it covers.
 
-    Counts, PAR-2 and median come from `summary.summarize` over the runs (every seed counts);
-    the speed-up is computed on per-instance times (seeds aggregated first).
+    Counts, PAR-2, median and rank come from `summary.summarize` over the runs (every seed counts);
+    the virtual best (`ranking.contributions`: instances only this config solved, PAR-2 the best
+    loses without it) and the speed-up are computed on per-instance times (seeds aggregated first),
+    the virtual best over the instances every config ran.
     """
     runs = with_config(runs)
     summary = summarize(runs, by="config")
-    other = summary.drop(columns=["runs", *TABLE_STATUSES, "par2_s", "median_s"]).sum(axis=1)
-    out = summary[["runs", *TABLE_STATUSES]].assign(other=other, par2_s=summary["par2_s"],
-                                                    median_s=summary["median_s"])
+    other = summary.drop(columns=["rank", "runs", *TABLE_STATUSES, "par2_s", "median_s"]).sum(axis=1)
+    out = summary[["rank", "runs", *TABLE_STATUSES]].assign(other=other, par2_s=summary["par2_s"],
+                                                            median_s=summary["median_s"])
     out.index.name, out.columns.name = "config", None
+    inst = per_instance(runs)
+    if len(out) > 1:
+        gain = ranking.contributions(solved_times(inst, common=True), float(inst["limit_s"].max()))
+        out = out.join(gain)
+    spread = ranking.seed_spread(runs)
+    if (spread["seeds"] > 1).any():
+        out = out.join(spread)
     base = resolve_baseline(sorted(out.index), baseline)
     if base is not None:
-        ups = speedups(per_instance(runs), base).reindex(out.index)
+        ups = speedups(inst, base).reindex(out.index)
         out[f"speedup_vs_{base}"] = ups["speedup"]
         out["both_solved"] = ups["both_solved"].fillna(0).astype(int)
     return out

@@ -8,11 +8,13 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from harness.analysis import ranking
 from harness.analysis.plots.data import (
     common_instances,
     per_instance,
     resolve_baseline,
     size_words,
+    solved_times,
     stamp,
     with_config,
 )
@@ -54,17 +56,12 @@ def _limit(inst: pd.DataFrame) -> float:
 
 def cactus(runs: pd.DataFrame):
     """Per config, its verified solve times sorted (n-th solved instance on x, log time on y), and the VBS."""
-    from matplotlib.ticker import MaxNLocator
-
     inst = per_instance(runs)
     colours = palette(runs)
-    # pivot_table drops all-NaN columns and rows; reindex both, so a config that solved nothing still
-    # shows "(0/N)" and an instance no config solved (an unproven unsat everywhere) counts in the total.
-    pairs = pd.MultiIndex.from_frame(inst[["instance_set", "instance"]].drop_duplicates().sort_values(
-        ["instance_set", "instance"]))
-    times = inst.pivot_table(index=["instance_set", "instance"], columns="config", values="time_s",
-                             aggfunc="first").reindex(index=pairs, columns=sorted(inst["config"].unique()))
-    total = len(pairs)
+    # Every config and instance has its column and row, so a config that solved nothing still shows
+    # "(0/N)" and an instance no config solved (an unproven unsat everywhere) counts in the total.
+    times = solved_times(inst)
+    total = len(times)
     fig, (ax,) = _figure(f"Instances solved within a time ({inst['puzzle'].iloc[0]})")
     ran = inst.groupby("config").size()
     curves = [(c, times[c], ran[c], dict(color=colours[c], marker="o", ms=3, lw=1.6)) for c in times.columns]
@@ -72,7 +69,7 @@ def cactus(runs: pd.DataFrame):
     if len(curves) > 1 and len(common):  # with one config the virtual best is that config again
         # Only over the instances every config ran: a best over different puzzles compares nothing.
         label = VBS_LABEL if len(common) == total else f"{VBS_LABEL}, on the {len(common)} all ran"
-        best = times.loc[common].min(axis=1)
+        best = ranking.virtual_best(times.loc[common])
         curves.append((label, best, len(common), dict(color="black", ls="--", lw=1.2)))
     for name, series, runs_of, style in curves:
         t = np.sort(series.dropna().to_numpy())
@@ -80,20 +77,28 @@ def cactus(runs: pd.DataFrame):
     if times.notna().sum().sum() == 0:
         ax.text(0.5, 0.5, "no verified solves", transform=ax.transAxes, ha="center", color="0.4")
         ax.set_ylim(_limit(inst) / 1000, _limit(inst) * 2)  # a log axis needs a range even with no data
-    ax.axhline(_limit(inst), color="0.5", ls=":", lw=1)
     ax.annotate("time limit", (0.01, _limit(inst)), xycoords=("axes fraction", "data"), va="bottom",
                 fontsize=8, color="0.4")
-    ax.set_yscale("log")
-    log_axis(ax.yaxis, (1.0,))
-    ax.set_xlim(0, total + 0.5)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(f"instances solved (verified), of {total}")
-    ax.set_ylabel(f"{clock_axis(runs)} per instance (s)")
-    ax.grid(True, which="major", alpha=0.3)
+    cactus_axes(ax, total, _limit(inst), f"instances solved (verified), of {total}",
+                f"{clock_axis(runs)} per instance (s)")
     # Cactus curves rise to the right, so the lower right corner is the one left empty.
     ax.legend(title="solved / instances run", fontsize=8, title_fontsize=8, loc="lower right")
     _finish(fig, runs)
     return fig
+
+
+def cactus_axes(ax, total: int, limit: float, xlabel: str, ylabel: str) -> None:
+    """A cactus plot's axes: the time limit's line, log time up, whole instance counts across."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.axhline(limit, color="0.5", ls=":", lw=1)
+    ax.set_yscale("log")
+    log_axis(ax.yaxis, (1.0,))
+    ax.set_xlim(0, total + 0.5)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, which="major", alpha=0.3)
 
 
 def pairs(runs: pd.DataFrame, baseline: str | None = None) -> list[tuple[str, str]]:
@@ -107,15 +112,24 @@ def pairs(runs: pd.DataFrame, baseline: str | None = None) -> list[tuple[str, st
 def scatter(runs: pd.DataFrame, a: str, b: str):
     """One point per instance both configs ran: a's time on x, b's on y; unsolved runs sit on the limit."""
     inst = per_instance(runs)
-    limit = _limit(inst)
     columns = pd.MultiIndex.from_product([["time_s", "par2_s"], [a, b]])
     both = inst[inst["config"].isin([a, b])].pivot_table(
         index=["instance_set", "instance"], columns="config", values=["time_s", "par2_s"], aggfunc="first"
     ).reindex(columns=columns).dropna(subset=[("par2_s", a), ("par2_s", b)])
-    x = both[("time_s", a)].fillna(limit).clip(upper=limit).to_numpy()
-    y = both[("time_s", b)].fillna(limit).clip(upper=limit).to_numpy()
-    solved = both[("time_s", a)].notna().to_numpy() & both[("time_s", b)].notna().to_numpy()
-    fig, (ax,) = _figure(f"{b} vs {a}, per instance ({inst['puzzle'].iloc[0]})", size=(6.0, 6.0))
+    return scatter_times(both[("time_s", a)], both[("time_s", b)], a, b, _limit(inst), runs,
+                         f"{b} vs {a}, per instance ({inst['puzzle'].iloc[0]})")
+
+
+def scatter_times(x_s: pd.Series, y_s: pd.Series, a: str, b: str, limit: float, runs: pd.DataFrame,
+                  title: str, note: str = ""):
+    """Two configs' per-instance times against each other (NaN: not solved, drawn at `limit`), stamped.
+
+    `a` and `b` label the axes (with the runs' clock); `note` is a line added under the title.
+    """
+    x = x_s.fillna(limit).clip(upper=limit).to_numpy()
+    y = y_s.fillna(limit).clip(upper=limit).to_numpy()
+    solved = x_s.notna().to_numpy() & y_s.notna().to_numpy()
+    fig, (ax,) = _figure(title, size=(6.0, 6.0))
     lo = max(min(x.min(), y.min()) / 2, 1e-5) if len(x) else 1e-3
     hi = limit * 1.6
     ax.plot([lo, hi], [lo, hi], color="0.3", lw=1)
@@ -128,8 +142,8 @@ def scatter(runs: pd.DataFrame, a: str, b: str):
         ax.scatter(x[~solved], y[~solved], s=30, marker="x", color="#d62728",
                    label=f"not solved by one or both, drawn at the limit ({(~solved).sum()})")
     faster_b, faster_a = int((y[solved] < x[solved]).sum()), int((x[solved] < y[solved]).sum())
-    subtitle = (f"of the instances both solved, {b} is faster on {faster_b}, {a} on {faster_a}; "
-                "dotted: 10× lines")
+    subtitle = (f"{note + '; ' if note else ''}of the instances both solved, {b} is faster on {faster_b}, "
+                f"{a} on {faster_a}; dotted: 10× lines")
     ax.set_title(textwrap.fill(subtitle, int(fig.get_figwidth() * 15)), fontsize=8, color="0.35")
     ax.set(xscale="log", yscale="log", xlim=(lo, hi), ylim=(lo, hi), aspect="equal")
     log_axis(ax.xaxis, (1.0,))
@@ -226,7 +240,8 @@ def lazy_loop(runs: pd.DataFrame):
     )
     panels = [("iterations", "solve rounds"), ("cuts", "cuts added")]
     if inst["outside_share"].notna().any():
-        panels.append(("outside_share", "share of solve time outside the solver"))
+        # Both on the wall clock: the phase statistics are wall time (outside_s / solve_s), so say so.
+        panels.append(("outside_share", "share of solve wall time outside the solver"))
     colours = palette(runs)
     fig, axes = _figure(f"How the lazy loops converge ({inst['puzzle'].iloc[0]})", ncols=len(panels),
                         size=(4.2 * len(panels), 4.4))

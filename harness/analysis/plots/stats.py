@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from harness.analysis import ranking
 from harness.analysis.plots.data import per_instance
 
 
@@ -18,8 +19,8 @@ def paired_ratios(runs: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     )
     if a not in times or b not in times:
         return pd.DataFrame(columns=[a, b, "ratio"])
-    both = times[[a, b]].dropna().clip(lower=1e-6)  # a 0 s time would make the log blow up
-    both.columns.name = None
+    pairs = ranking.paired(times, b, a)  # ratio = b's time / a's: the other way round from here
+    both = pairs[["config_s", "base_s"]].set_axis([a, b], axis=1)
     return both.assign(ratio=both[a] / both[b])
 
 
@@ -50,5 +51,5 @@ def bootstrap_geomean(ratios: pd.Series | np.ndarray, level: float = 0.95, resam
     means = logs[rng.integers(0, len(logs), size=(resamples, len(logs)))].mean(axis=1)
     tail = (1 - level) / 2
     low, high = np.quantile(means, [tail, 1 - tail])
-    return RatioEstimate(len(logs), float(np.exp(logs.mean())), float(np.exp(low)), float(np.exp(high)),
+    return RatioEstimate(len(logs), ranking.geomean(np.exp(logs)), float(np.exp(low)), float(np.exp(high)),
                          level)

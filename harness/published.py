@@ -1,0 +1,146 @@
+"""Reading a published per-instance results table (`--published FILE`), kept apart from the results database.
+
+The format (docs/FORMATS.md, "Published results"): UTF-8 text, tab-separated, one row per
+instance. Lines starting with `#` are comments; `# limit_s: N` among them states the publisher's
+time limit in seconds. The first other line is the header: the first column names the instance
+(joined with the runs' `instance` column: `graph123`), every other column is one of
+- an attribute of the instance, not a configuration: `n`, `m`, `min_deg`, `max_deg` (vertex and
+  edge counts, degrees; `ATTRIBUTES`), kept as numbers beside the times;
+- a virtual best the publisher computed (`VBS`, or a name ending `:VBS`): kept apart, never
+  ranked as a configuration (the analysis makes its own virtual best from the configurations);
+- a configuration: each cell its CPU seconds (a number >= 0), `TO` or `TIMEOUT` (not solved
+  within the publisher's limit), `MO` or `MEMOUT` (not solved: out of memory), or empty (not run).
+Anything else is refused with one line naming the file, line and column.
+"""
+
+from __future__ import annotations
+
+import gzip
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+ATTRIBUTES = ("n", "m", "min_deg", "max_deg")
+UNSOLVED = ("TO", "TIMEOUT", "MO", "MEMOUT")  # not solved: out of time, out of memory
+LIMIT_KEY = "limit_s"
+
+
+class PublishedError(ValueError):
+    """A published table that cannot be read: the message names file, line and problem."""
+
+
+@dataclass(frozen=True)
+class Published:
+    """A published table: times per instance and configuration (NaN: `TO`), apart from what was run here."""
+
+    path: str
+    times: pd.DataFrame  # index: instance; one column per configuration; NaN where not solved
+    ran: pd.DataFrame  # the same shape: whether the configuration ran the instance (empty cell: not)
+    attributes: pd.DataFrame  # index: instance; the ATTRIBUTES columns present
+    given_best: pd.DataFrame  # the publisher's own virtual-best columns
+    limit_s: float | None = None  # the publisher's time limit, when the file states it
+
+    @property
+    def configs(self) -> list[str]:
+        return list(self.times.columns)
+
+
+def is_virtual_best(column: str) -> bool:
+    """Whether a column is a virtual best the publisher computed (`VBS`, `…:VBS`), not a configuration."""
+    return column == "VBS" or column.endswith(":VBS")
+
+
+def _cell(text: str, where: str, column: str) -> float | None:
+    """A configuration's cell: seconds, NaN for `TO`, None for empty (not run)."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.upper() in UNSOLVED:
+        return math.nan
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise PublishedError(f"{where}: column {column!r}: {text!r} is not CPU seconds (a number >= 0) "
+                             f"or one of {', '.join(UNSOLVED)}")
+    return value
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PublishedError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    try:
+        return raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise PublishedError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def read(path: str | Path) -> Published:
+    """Read a published table (see the module doc); raises PublishedError naming file, line and problem."""
+    path = Path(path)
+    header: list[str] | None = None
+    limit: float | None = None
+    rows: dict[str, list[str]] = {}
+    for number, line in enumerate(_lines(path), start=1):
+        where = f"{path}:{number}"
+        if line.startswith("#"):
+            key, _, value = line[1:].partition(":")
+            if key.strip() == LIMIT_KEY:
+                try:
+                    limit = float(value)
+                except ValueError:
+                    limit = math.nan
+                if not math.isfinite(limit) or limit <= 0:
+                    raise PublishedError(f"{where}: {LIMIT_KEY} must be a number of seconds > 0, "
+                                         f"not {value.strip()!r}")
+            continue
+        if not line.strip():
+            continue
+        fields = line.rstrip("\r").split("\t")
+        if header is None:
+            if len(fields) < 2 or len(set(fields)) != len(fields):
+                raise PublishedError(f"{where}: the header needs an instance column and at least one "
+                                     "more, every name once")
+            header = fields
+            configs = [c for c in header[1:] if c not in ATTRIBUTES and not is_virtual_best(c)]
+            if not configs:
+                raise PublishedError(f"{where}: no configuration column (only {', '.join(header[1:])})")
+            continue
+        if len(fields) != len(header):
+            raise PublishedError(f"{where}: {len(fields)} fields, the header has {len(header)}")
+        name = fields[0].strip()
+        if not name or name in rows:
+            raise PublishedError(f"{where}: instance {name!r} " + ("again" if name else "has no name"))
+        rows[name] = fields
+        for column, text in zip(header[1:], fields[1:], strict=True):
+            if column in ATTRIBUTES:
+                try:
+                    float(text)
+                except ValueError:
+                    raise PublishedError(f"{where}: column {column!r}: {text!r} is not a number") from None
+            else:
+                _cell(text, where, column)
+    if header is None or not rows:
+        raise PublishedError(f"{path}: no rows (a header line and one row per instance expected)")
+    return _frames(path, header, rows, limit)
+
+
+def _frames(path: Path, header: list[str], rows: dict[str, list[str]], limit: float | None) -> Published:
+    index = pd.Index(list(rows), name="instance")
+    columns = {column: [fields[i] for fields in rows.values()] for i, column in enumerate(header) if i}
+    attributes = pd.DataFrame({c: [float(x) for x in v] for c, v in columns.items() if c in ATTRIBUTES},
+                              index=index)
+    cells = {c: [_cell(x, "", c) for x in v] for c, v in columns.items() if c not in ATTRIBUTES}
+    times = pd.DataFrame({c: [math.nan if x is None else x for x in v] for c, v in cells.items()},
+                         index=index, dtype=float)
+    ran = pd.DataFrame({c: [x is not None for x in v] for c, v in cells.items()}, index=index)
+    configs = [c for c in cells if not is_virtual_best(c)]
+    best = [c for c in cells if is_virtual_best(c)]
+    return Published(str(path), times[configs], ran[configs], attributes, times[best], limit)
