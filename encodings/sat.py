@@ -33,10 +33,14 @@ solver's proof is of its own clauses, the cuts among them marked.
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
-`solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
-`_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
+`solve_limited`) are refused. Deterministic: the same seed and options make the same search on any
+machine under any load. Time limit: `conf_budget` + `solve_limited` chunks of a fixed number of
+conflicts (`_plain_sat.chunk_budget`: 10,000 doubling to 40,000 within a round, never sized by the
+clock), the CPU clock read between them only to stop. A non-zero seed shuffles the clause order, and
+is CaDiCaL's `seed` option (stats: `cadical_seed`; a `seed` given in `cadical=` wins).
 `cadical=KEY=INTEGER,...` sets CaDiCaL 1.9.5's options before its first clause (default empty:
-CaDiCaL's own; a name CaDiCaL does not know is ignored, PySAT's setter answers nothing).
+CaDiCaL's own; a name CaDiCaL 1.9.5 does not have, or a value outside its range, is refused with
+the list of its names: `_cadical`).
 `inprocessing=0,rephase=0` took slither-large's 60x60 from 0.71 s to 0.59 s (geometric mean over
 20 seeds; slowest 1.14 to 0.88 s) and Loopy's 30x30 to 60x60 5 % faster, left slither-hard and
 masyu-pm-hard-large as they were, and on graph-hard took GP(1000, 2) from 5.4-5.7 s to 1.9 s but
@@ -66,7 +70,8 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop, rules
-from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
+from ._cadical import parse as parse_cadical
+from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
 from .loop.arrays import COMPONENTS
 from .loop.cnf import loop_clauses, num_variables
 from .loop.colour import colour_clauses
@@ -160,12 +165,7 @@ class Sat(Encoding):
     def __init__(self, **options) -> None:
         super().__init__(**options)
         self.options["solver"] = self._solver_name(self.options["solver"])
-        self.cadical_options = {}
-        for pair in filter(None, (p.strip() for p in self.options["cadical"].split(","))):
-            key, sep, value = pair.partition("=")
-            if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
-                raise ValueError(f"option cadical: {pair!r} is not KEY=INTEGER")
-            self.cadical_options[key.strip()] = int(value)
+        self.cadical_options = parse_cadical(self.options["cadical"])
         if self.options["proof"] == "true":
             if self.options["solver"] not in PROOF_SOLVERS:
                 raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
@@ -190,11 +190,11 @@ class Sat(Encoding):
         return name
 
     def start_solver(self, clauses: list[list[int]], num_edges: int, logging: bool, stats: dict,
-                     faces: range = range(0)):
+                     cadical_options: dict[str, int], faces: range = range(0)):
         """A solver holding `clauses` (`new_solver`), its edges tried off first unless `phase=solver`,
         and so its `faces` (variables) outside: the empty drawing, which agrees with edges off
         (CaDiCaL's own phase, inside, puts the rim's edges on at once)."""
-        solver = new_solver(self.options["solver"], clauses, self.cadical_options, logging)
+        solver = new_solver(self.options["solver"], clauses, cadical_options, logging)
         if self.options["phase"] == "false":
             try:
                 solver.set_phases([*range(-1, -num_edges - 1, -1), *(-f for f in faces)])
@@ -214,6 +214,9 @@ class Sat(Encoding):
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"],
                                proof=self.options["proof"] == "true")
+        run_options = dict(self.cadical_options)
+        if self.options["solver"] == "cadical195":
+            run_options.setdefault("seed", cadical_seed(seed))
         start = time.perf_counter()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
@@ -246,14 +249,17 @@ class Sat(Encoding):
                  "variables": last + (len(face_vars) if colour == "on" else 0),
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
                  "shape_reused": arrays.shape_reused}
+        if "seed" in run_options:
+            stats["cadical_seed"] = run_options["seed"]
         rounds: list[list] = []
         added: list[list[int]] = []  # every cut so far, for a fresh solver (`colour=late`)
-        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats,
+        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats, run_options,
                                    face_vars if colour == "on" else range(0))
         try:
             helper = self.attach(solver, problem, deadline)
             stats["build_s"] = time.perf_counter() - start
-            status, solution, budget, in_round, round_s = UNKNOWN, "", FIRST_BUDGET, False, 0.0
+            # calls: solve_limited() calls so far in this round, which size the next one's budget
+            status, solution, calls, in_round, round_s = UNKNOWN, "", 0, False, 0.0
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
                 if colour == "late" and c0 >= colour_after:
@@ -267,8 +273,8 @@ class Sat(Encoding):
                         recorder.add(added, "cut")
                         recorder.add(faces)
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,
-                                               recorder is not None, stats, face_vars)
-                    t0, c0, budget = time.perf_counter(), 0, FIRST_BUDGET
+                                               recorder is not None, stats, run_options, face_vars)
+                    t0, c0, calls = time.perf_counter(), 0, 0
                 if time.process_time() >= deadline:
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
@@ -276,6 +282,7 @@ class Sat(Encoding):
                 try:
                     if self.chunked:
                         # a chunk of `colour=late` ends where the faces would come in
+                        budget = chunk_budget(calls)
                         solver.conf_budget(budget if colour != "late" else min(budget, colour_after - c0))
                         answer = solver.solve_limited()
                     else:
@@ -286,10 +293,11 @@ class Sat(Encoding):
                 stats["solver_s"] += t1 - t0
                 round_s += t1 - t0
                 stats["chunks"] += 1
-                budget = next_budget(solver.accum_stats()["conflicts"] - c0, t1 - t0, deadline)
                 in_round = answer is None
                 if in_round:
+                    calls += 1
                     continue
+                calls = 0
                 stats["iterations"] += 1
                 if answer is False:
                     status = UNSAT
