@@ -72,11 +72,14 @@ from harness.proof.record import PROOF_SOLVERS, Recorder
 from . import loop, rules
 from ._cadical import parse as parse_cadical
 from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
+from .loop.arcs import arc_clauses
 from .loop.arrays import COMPONENTS
 from .loop.cnf import loop_clauses, num_variables
 from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
+from .loop.fix import fixed_edges
 from .loop.graph import GridGraph
+from .loop.join import MOVES, join
 from .loop.watch import OutOfTime
 
 REFUSED = {
@@ -89,6 +92,9 @@ CACHE = ("off", "degree")
 PROOF = ("false", "true")
 ALONE = ("false", "true")
 COLOUR = ("off", "on", "late")
+JOIN = ("false", *MOVES)
+FIX = ("false", "true")
+ARCS = ("false", "true")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
 COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
@@ -152,9 +158,10 @@ class Sat(Encoding):
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
                 "implied": "true", "cache": "off", "proof": "false", "alone": "true",
-                "colour": "late", "cadical": ""}
+                "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
-               "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR}
+               "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
+               "arcs": ARCS}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -171,6 +178,8 @@ class Sat(Encoding):
                 raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
             if type(self).attach is not Sat.attach:  # its helper adds clauses the recorder never sees
                 raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
+            if self.options["fix"] == "true":  # a forced path's closing edge off is no cut the checker knows
+                raise ValueError("proof=true cannot be given with fix=true")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
@@ -201,6 +210,24 @@ class Sat(Encoding):
             except NotImplementedError:  # cadical103
                 stats["phase"] = "solver"
         return solver
+
+    @staticmethod
+    def joined(solver, problem, chosen: list[int], moves: str, stats: dict) -> list[int] | None:
+        """`join`: the model's loops joined into one (`loop.join`), when that loop is an answer: it holds
+        every demand and, tried alone (`model_alone`), the kind's rules; None otherwise."""
+        arrays = problem.arrays
+        loops = arrays.walk(chosen)
+        if len(loops) < 2:
+            return None
+        stats["join_tried"] += 1
+        edges = join(arrays, [vertices for vertices, _ in loops], moves)
+        if edges is None:
+            return None
+        vertices = {v for i in edges for v in arrays.ends[i]}
+        if not arrays.complete(vertices, edges) or model_alone(solver, arrays.num_edges, [edges]) is None:
+            return None
+        stats["joined"] += 1
+        return edges
 
     def attach(self, solver, problem, deadline: float):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
@@ -233,6 +260,16 @@ class Sat(Encoding):
             face_vars = range(last + 1, last + 1 + num_faces)
         if colour == "on":
             clauses += colour_clauses(graph, last)
+        top = last + len(face_vars)  # the last variable of edges, counters and faces
+        if self.options["arcs"] == "true":  # numbered after the faces, which `colour=late` may add
+            oriented, top = arc_clauses(arrays, top)
+            clauses += oriented
+        if self.options["fix"] == "true":
+            fixed = fixed_edges(problem)
+            if fixed.reason:
+                return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0,
+                                             "cuts": 0, "fixed": 0, "reason": fixed.reason})
+            clauses += fixed.units()
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
         if seed:
@@ -244,10 +281,11 @@ class Sat(Encoding):
             return made
 
         recorder = recording() if self.options["proof"] == "true" else None
-        family, components = self.options["cuts"], self.options["components"]
+        family, components, moves = self.options["cuts"], self.options["components"], self.options["join"]
         stats = {"solver": self.options["solver"], "iterations": 0,
-                 "variables": last + (len(face_vars) if colour == "on" else 0),
+                 "variables": top if colour == "on" or self.options["arcs"] == "true" else last,
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
+                 "join_tried": 0, "joined": 0,
                  "shape_reused": arrays.shape_reused}
         if "seed" in run_options:
             stats["cadical_seed"] = run_options["seed"]
@@ -265,7 +303,7 @@ class Sat(Encoding):
                 if colour == "late" and c0 >= colour_after:
                     # a hard one: start again with the faces and the cuts made so far (see the docstring)
                     colour, stats["coloured_at"] = "on", stats["iterations"] + 1
-                    stats["conflicts_before_faces"], stats["variables"] = c0, face_vars[-1]
+                    stats["conflicts_before_faces"], stats["variables"] = c0, top
                     faces = colour_clauses(graph, last)
                     solver.delete()
                     if recorder is not None:  # the new solver's proof is of its own clauses
@@ -308,6 +346,9 @@ class Sat(Encoding):
                     stats["tried_alone"] += 1
                     if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
                         chosen, cuts = edges, []
+                if cuts and moves != "false" and (
+                        edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
+                    chosen, cuts = edges, []
                 for clause in cuts:
                     solver.add_clause(clause)
                 if colour == "late":
