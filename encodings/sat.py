@@ -94,7 +94,7 @@ ALONE = ("false", "true")
 COLOUR = ("off", "on", "late")
 JOIN = ("false", *MOVES)
 FIX = ("false", "true")
-ARCS = ("false", "true")
+ARCS = ("false", "true", "asymmetry")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
 COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
@@ -261,8 +261,8 @@ class Sat(Encoding):
         if colour == "on":
             clauses += colour_clauses(graph, last)
         top = last + len(face_vars)  # the last variable of edges, counters and faces
-        if self.options["arcs"] == "true":  # numbered after the faces, which `colour=late` may add
-            oriented, top = arc_clauses(arrays, top)
+        if self.options["arcs"] != "false":  # numbered after the faces, which `colour=late` may add
+            oriented, top = arc_clauses(arrays, top, self.options["arcs"] == "asymmetry")
             clauses += oriented
         if self.options["fix"] == "true":
             fixed = fixed_edges(problem)
@@ -283,7 +283,7 @@ class Sat(Encoding):
         recorder = recording() if self.options["proof"] == "true" else None
         family, components, moves = self.options["cuts"], self.options["components"], self.options["join"]
         stats = {"solver": self.options["solver"], "iterations": 0,
-                 "variables": top if colour == "on" or self.options["arcs"] == "true" else last,
+                 "variables": top if colour == "on" or self.options["arcs"] != "false" else last,
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
                  "join_tried": 0, "joined": 0,
                  "shape_reused": arrays.shape_reused}

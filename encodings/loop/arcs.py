@@ -17,8 +17,9 @@ from loopbench_encodings.loop.arrays import Clause, LoopArrays
 PAIRWISE_MAX = 6  # up to this degree "at most one" is a clause per pair; a sequential counter above
 
 
-def arc_clauses(arrays: LoopArrays, first: int) -> tuple[list[Clause], int]:
-    """The clauses of the module docstring and the last variable they use."""
+def arc_clauses(arrays: LoopArrays, first: int, asymmetry: bool = False) -> tuple[list[Clause], int]:
+    """The clauses of the module docstring and the last variable they use; `asymmetry`: and the
+    clauses that keep one of each loop's two directions (`asymmetry_clauses`)."""
     out: list[Clause] = []
     n = arrays.num_vertices
     outs: list[list[int]] = [[] for _ in range(n)]
@@ -44,4 +45,29 @@ def arc_clauses(arrays: LoopArrays, first: int) -> tuple[list[Clause], int]:
                 most = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
                 out += most.clauses
                 top = max(top, most.nv)
+    if asymmetry:
+        out += asymmetry_clauses(arrays, first)
     return out, top
+
+
+def asymmetry_clauses(arrays: LoopArrays, first: int) -> list[Clause]:
+    """At the vertex of lowest degree (the smallest such), the loop leaves towards the smaller of its
+    two neighbours on the loop.
+
+    Every loop through v can be walked so (its other direction is then ruled out), and a loop not
+    through v is untouched: the published `lowest-asymmetry` in the edge-and-arc model. For
+    neighbours x < y of v: not (arc v->y and arc x->v).
+    """
+    incident = arrays.incident
+    candidates = [v for v in range(arrays.num_vertices) if len(incident[v]) >= 2]
+    if not candidates:
+        return []
+    v = min(candidates, key=lambda w: (len(incident[w]), w))
+    ends = arrays.ends
+    arcs = []  # (neighbour, arc v->neighbour, arc neighbour->v)
+    for i in incident[v]:
+        u, w = ends[i]
+        forth, back = first + 2 * i + 1, first + 2 * i + 2  # u->w, w->u
+        arcs.append((w, forth, back) if u == v else (u, back, forth))
+    arcs.sort()
+    return [[-out_y, -in_x] for k, (_, _, in_x) in enumerate(arcs) for _, out_y, _ in arcs[k + 1:]]
