@@ -53,7 +53,8 @@ def test_two_triangles_of_a_prism_join_into_its_hamiltonian_cycle():
     assert join(arrays, [[0, 2, 4]], "2opt") is None  # one loop: nothing to join
 
 
-@pytest.mark.parametrize("options", [{"fix": "true"}, {"join": "2opt"}, {"join": "3opt"}, {"arcs": "true"}, {"arcs": "asymmetry"},
+@pytest.mark.parametrize("options", [{"fix": "true"}, {"join": "2opt"}, {"join": "3opt"}, {"arcs": "true"},
+                                     {"arcs": "asymmetry"},
                                      {"arcs": "true", "fix": "true", "join": "3opt", "cuts": "cutset"}],
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 @pytest.mark.parametrize("collection", ["graph-smoke", "masyu-smoke", "slither-smoke"])
