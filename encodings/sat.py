@@ -51,9 +51,15 @@ shape in the worker (a head start CP-SAT and clingo, which rebuild their models,
 arrays are shared by every strategy alike. `proof=true` (CaDiCaL 1.9.5 only) logs a DRAT proof: on
 unsat the stats' `proof` holds it with the CNF of every clause the solver was given
 (`harness.proof.record`; `harness.proof` checks both).
+The published Hamiltonian-cycle CEGAR's options (docs/CEGAR.md; all off by default, each slower on
+puzzles): `join=2opt|3opt` joins a model's loops along graph edges (`loop.join`) and takes the one
+loop if it is an answer; `fix=true` adds `loop.fix`'s forced edges as units (not with `proof=true`);
+`arcs=true` adds the arc model beside the edges (`loop.arcs`), `arcs=asymmetry` with the published
+lowest-asymmetry clauses.
 Stats: build_s (clauses and solver set-up; `shape_reused` says whether this run found its grid
 shape made), solver_s (inside solve calls), outside_s (reading models, trying loops alone and
-cutting), tried_alone (rounds whose complete loops were tried alone), coloured_at and
+cutting), tried_alone (rounds whose complete loops were tried alone), join_tried and joined
+(rounds whose loops `join` tried, and made an answer), fixed_on and fixed_off (`fix`), coloured_at and
 conflicts_before_faces (the round and the conflicts where `colour=late` started again), and `rounds`:
 per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
@@ -268,7 +274,7 @@ class Sat(Encoding):
             fixed = fixed_edges(problem)
             if fixed.reason:
                 return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0,
-                                             "cuts": 0, "fixed": 0, "reason": fixed.reason})
+                                             "cuts": 0, "reason": fixed.reason})
             clauses += fixed.units()
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
@@ -289,6 +295,8 @@ class Sat(Encoding):
                  "shape_reused": arrays.shape_reused}
         if "seed" in run_options:
             stats["cadical_seed"] = run_options["seed"]
+        if self.options["fix"] == "true":
+            stats["fixed_on"], stats["fixed_off"] = len(fixed.on), len(fixed.off)
         rounds: list[list] = []
         added: list[list[int]] = []  # every cut so far, for a fresh solver (`colour=late`)
         solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats, run_options,
