@@ -2,8 +2,10 @@
 
 The `sat` encoding calls `solve_plain` for Walls and Marupeke: the rules module's clauses (a
 non-zero seed shuffles their order), one clause per excluded solution (`rules.cnf_exclude`), one
-solver object, and `conf_budget` + `solve_limited` chunks sized to about CHUNK_S each, the clock
-read between them, so the time limit holds with solvers that cannot be interrupted (CaDiCaL).
+solver object, and `conf_budget` + `solve_limited` chunks of a fixed number of conflicts each
+(`chunk_budget`: counts, never the clock, so the same seed makes the same search on any machine under
+any load), the CPU clock read between them, so the time limit holds with solvers that cannot be
+interrupted (CaDiCaL); CaDiCaL 1.9.5's `seed` option is the run's seed (`cadical_seed` in the stats).
 `solver_name` must be a PySAT solver with `conf_budget` (not Lingeling or Kissat). `proof`: log a DRAT
 proof and, on unsat, put it in the stats' `proof` with the CNF, excluded answers marked
 (`harness.proof.record`).
@@ -19,16 +21,24 @@ from typing import Any
 from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome
 from harness.proof.record import Recorder
 
-CHUNK_S = 0.25  # aim each solve_limited() call at about this much time, so the clock is read often
-FIRST_BUDGET = 100  # conflicts of the first chunk, before any rate is known
+# Conflicts of a solve's first solve_limited() call, doubling each further call of the same solve up
+# to CHUNK_MAX. Each call starts CaDiCaL's restart and phase schedules again, so few calls are best;
+# the CPU clock is read between calls, so CHUNK_MAX bounds how far past the limit a run goes before
+# it stops itself (beyond, the runner's CPU limit kills it and its statistics are lost).
+CHUNK_FIRST = 10_000
+CHUNK_MAX = 40_000
+CADICAL_SEED_MAX = 2_000_000_000  # CaDiCaL's `seed` option takes 0..2e9
 PLAIN_RULES = ("cnf_solution", "cnf_exclude")  # what a rules module gives besides `cnf`, for this path
 
 
-def next_budget(conflicts: int, seconds: float, deadline: float) -> int:
-    """The next chunk's conflict budget: the last chunk's rate, to end near CHUNK_S or the (CPU) deadline."""
-    rate = (conflicts + 1) / max(seconds, 1e-4)
-    left = max(deadline - time.process_time(), 0.01)
-    return max(FIRST_BUDGET, min(1_000_000, int(rate * min(CHUNK_S, left))))
+def chunk_budget(calls: int) -> int:
+    """The conflict budget of a solve's call number `calls` (from 0): a count, never sized by the clock."""
+    return min(CHUNK_FIRST << min(calls, 20), CHUNK_MAX)
+
+
+def cadical_seed(seed: int) -> int:
+    """CaDiCaL's `seed` option for a run of this seed (its range is 0..2e9)."""
+    return seed % (CADICAL_SEED_MAX + 1)
 
 
 def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = (),
@@ -57,21 +67,22 @@ def solve_plain(rules: ModuleType, puzzle: Any, limits: Limits, seed: int, exclu
         if recorder is not None:  # the CNF holds the empty clause: the empty proof refutes it
             stats["proof"] = recorder.proof(None, b"0\n")
         return Outcome(UNSAT, stats=stats)
-    with Solver(name=solver_name, bootstrap_with=clauses, with_proof=proof) as solver:
+    with Solver(name=solver_name, with_proof=proof) as solver:
+        if solver_name == "cadical195":  # options before any clause, as CaDiCaL wants them
+            stats["cadical_seed"] = cadical_seed(seed)
+            solver.solver.configure({"seed": stats["cadical_seed"]})
+        solver.append_formula(clauses)
         stats["build_s"] = time.perf_counter() - start
-        answer, budget = None, FIRST_BUDGET
+        answer = None
         while answer is None:
             t0 = time.perf_counter()
             if time.process_time() >= deadline:
                 stats["reason"] = f"time limit {limits.time_s:g} s reached"
                 break
-            c0 = solver.accum_stats().get("conflicts", 0)
-            solver.conf_budget(budget)
+            solver.conf_budget(chunk_budget(stats["chunks"]))
             answer = solver.solve_limited()
-            t1 = time.perf_counter()
-            stats["solver_s"] += t1 - t0
+            stats["solver_s"] += time.perf_counter() - t0
             stats["chunks"] += 1
-            budget = next_budget(solver.accum_stats().get("conflicts", 0) - c0, t1 - t0, deadline)
         stats["conflicts"] = solver.accum_stats().get("conflicts", 0)
         if answer is None:
             return Outcome(UNKNOWN, stats=stats)

@@ -33,10 +33,14 @@ solver's proof is of its own clauses, the cuts among them marked.
 empty regions with small loops, one cut each (janko803: 21 606 rounds).
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
-`solve_limited`) are refused. Time limit: `conf_budget` + `solve_limited` chunks sized to about
-`_plain_sat.CHUNK_S`, the clock read between them. A non-zero seed shuffles the clause order.
+`solve_limited`) are refused. Deterministic: the same seed and options make the same search on any
+machine under any load. Time limit: `conf_budget` + `solve_limited` chunks of a fixed number of
+conflicts (`_plain_sat.chunk_budget`: 10,000 doubling to 40,000 within a round, never sized by the
+clock), the CPU clock read between them only to stop. A non-zero seed shuffles the clause order, and
+is CaDiCaL's `seed` option (stats: `cadical_seed`; a `seed` given in `cadical=` wins).
 `cadical=KEY=INTEGER,...` sets CaDiCaL 1.9.5's options before its first clause (default empty:
-CaDiCaL's own; a name CaDiCaL does not know is ignored, PySAT's setter answers nothing).
+CaDiCaL's own; a name CaDiCaL 1.9.5 does not have, or a value outside its range, is refused with
+the list of its names: `_cadical`).
 `inprocessing=0,rephase=0` took slither-large's 60x60 from 0.71 s to 0.59 s (geometric mean over
 20 seeds; slowest 1.14 to 0.88 s) and Loopy's 30x30 to 60x60 5 % faster, left slither-hard and
 masyu-pm-hard-large as they were, and on graph-hard took GP(1000, 2) from 5.4-5.7 s to 1.9 s but
@@ -47,9 +51,15 @@ shape in the worker (a head start CP-SAT and clingo, which rebuild their models,
 arrays are shared by every strategy alike. `proof=true` (CaDiCaL 1.9.5 only) logs a DRAT proof: on
 unsat the stats' `proof` holds it with the CNF of every clause the solver was given
 (`harness.proof.record`; `harness.proof` checks both).
+The published Hamiltonian-cycle CEGAR's options (docs/CEGAR.md; all off by default, each slower on
+puzzles): `join=2opt|3opt` joins a model's loops along graph edges (`loop.join`) and takes the one
+loop if it is an answer; `fix=true` adds `loop.fix`'s forced edges as units (not with `proof=true`);
+`arcs=true` adds the arc model beside the edges (`loop.arcs`), `arcs=asymmetry` with the published
+lowest-asymmetry clauses.
 Stats: build_s (clauses and solver set-up; `shape_reused` says whether this run found its grid
 shape made), solver_s (inside solve calls), outside_s (reading models, trying loops alone and
-cutting), tried_alone (rounds whose complete loops were tried alone), coloured_at and
+cutting), tried_alone (rounds whose complete loops were tried alone), join_tried and joined
+(rounds whose loops `join` tried, and made an answer), fixed_on and fixed_off (`fix`), coloured_at and
 conflicts_before_faces (the round and the conflicts where `colour=late` started again), and `rounds`:
 per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
 """
@@ -66,12 +76,16 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop, rules
-from ._plain_sat import FIRST_BUDGET, PLAIN_RULES, next_budget, solve_plain
+from ._cadical import parse as parse_cadical
+from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
+from .loop.arcs import arc_clauses
 from .loop.arrays import COMPONENTS
 from .loop.cnf import loop_clauses, num_variables
 from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
+from .loop.fix import fixed_edges
 from .loop.graph import GridGraph
+from .loop.join import MOVES, join
 from .loop.watch import OutOfTime
 
 REFUSED = {
@@ -84,6 +98,9 @@ CACHE = ("off", "degree")
 PROOF = ("false", "true")
 ALONE = ("false", "true")
 COLOUR = ("off", "on", "late")
+JOIN = ("false", *MOVES)
+FIX = ("false", "true")
+ARCS = ("false", "true", "asymmetry")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
 COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
@@ -147,9 +164,10 @@ class Sat(Encoding):
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
                 "implied": "true", "cache": "off", "proof": "false", "alone": "true",
-                "colour": "late", "cadical": ""}
+                "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
-               "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR}
+               "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
+               "arcs": ARCS}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -160,17 +178,14 @@ class Sat(Encoding):
     def __init__(self, **options) -> None:
         super().__init__(**options)
         self.options["solver"] = self._solver_name(self.options["solver"])
-        self.cadical_options = {}
-        for pair in filter(None, (p.strip() for p in self.options["cadical"].split(","))):
-            key, sep, value = pair.partition("=")
-            if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
-                raise ValueError(f"option cadical: {pair!r} is not KEY=INTEGER")
-            self.cadical_options[key.strip()] = int(value)
+        self.cadical_options = parse_cadical(self.options["cadical"])
         if self.options["proof"] == "true":
             if self.options["solver"] not in PROOF_SOLVERS:
                 raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
             if type(self).attach is not Sat.attach:  # its helper adds clauses the recorder never sees
                 raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
+            if self.options["fix"] == "true":  # a forced path's closing edge off is no cut the checker knows
+                raise ValueError("proof=true cannot be given with fix=true")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
@@ -190,17 +205,35 @@ class Sat(Encoding):
         return name
 
     def start_solver(self, clauses: list[list[int]], num_edges: int, logging: bool, stats: dict,
-                     faces: range = range(0)):
+                     cadical_options: dict[str, int], faces: range = range(0)):
         """A solver holding `clauses` (`new_solver`), its edges tried off first unless `phase=solver`,
         and so its `faces` (variables) outside: the empty drawing, which agrees with edges off
         (CaDiCaL's own phase, inside, puts the rim's edges on at once)."""
-        solver = new_solver(self.options["solver"], clauses, self.cadical_options, logging)
+        solver = new_solver(self.options["solver"], clauses, cadical_options, logging)
         if self.options["phase"] == "false":
             try:
                 solver.set_phases([*range(-1, -num_edges - 1, -1), *(-f for f in faces)])
             except NotImplementedError:  # cadical103
                 stats["phase"] = "solver"
         return solver
+
+    @staticmethod
+    def joined(solver, problem, chosen: list[int], moves: str, stats: dict) -> list[int] | None:
+        """`join`: the model's loops joined into one (`loop.join`), when that loop is an answer: it holds
+        every demand and, tried alone (`model_alone`), the kind's rules; None otherwise."""
+        arrays = problem.arrays
+        loops = arrays.walk(chosen)
+        if len(loops) < 2:
+            return None
+        stats["join_tried"] += 1
+        edges = join(arrays, [vertices for vertices, _ in loops], moves)
+        if edges is None:
+            return None
+        vertices = {v for i in edges for v in arrays.ends[i]}
+        if not arrays.complete(vertices, edges) or model_alone(solver, arrays.num_edges, [edges]) is None:
+            return None
+        stats["joined"] += 1
+        return edges
 
     def attach(self, solver, problem, deadline: float):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
@@ -214,6 +247,9 @@ class Sat(Encoding):
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"],
                                proof=self.options["proof"] == "true")
+        run_options = dict(self.cadical_options)
+        if self.options["solver"] == "cadical195":
+            run_options.setdefault("seed", cadical_seed(seed))
         start = time.perf_counter()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
@@ -230,6 +266,16 @@ class Sat(Encoding):
             face_vars = range(last + 1, last + 1 + num_faces)
         if colour == "on":
             clauses += colour_clauses(graph, last)
+        top = last + len(face_vars)  # the last variable of edges, counters and faces
+        if self.options["arcs"] != "false":  # numbered after the faces, which `colour=late` may add
+            oriented, top = arc_clauses(arrays, top, self.options["arcs"] == "asymmetry")
+            clauses += oriented
+        if self.options["fix"] == "true":
+            fixed = fixed_edges(problem)
+            if fixed.reason:
+                return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0,
+                                             "cuts": 0, "reason": fixed.reason})
+            clauses += fixed.units()
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
         if seed:
@@ -241,25 +287,31 @@ class Sat(Encoding):
             return made
 
         recorder = recording() if self.options["proof"] == "true" else None
-        family, components = self.options["cuts"], self.options["components"]
+        family, components, moves = self.options["cuts"], self.options["components"], self.options["join"]
         stats = {"solver": self.options["solver"], "iterations": 0,
-                 "variables": last + (len(face_vars) if colour == "on" else 0),
+                 "variables": top if colour == "on" or self.options["arcs"] != "false" else last,
                  "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
+                 "join_tried": 0, "joined": 0,
                  "shape_reused": arrays.shape_reused}
+        if "seed" in run_options:
+            stats["cadical_seed"] = run_options["seed"]
+        if self.options["fix"] == "true":
+            stats["fixed_on"], stats["fixed_off"] = len(fixed.on), len(fixed.off)
         rounds: list[list] = []
         added: list[list[int]] = []  # every cut so far, for a fresh solver (`colour=late`)
-        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats,
+        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats, run_options,
                                    face_vars if colour == "on" else range(0))
         try:
             helper = self.attach(solver, problem, deadline)
             stats["build_s"] = time.perf_counter() - start
-            status, solution, budget, in_round, round_s = UNKNOWN, "", FIRST_BUDGET, False, 0.0
+            # calls: solve_limited() calls so far in this round, which size the next one's budget
+            status, solution, calls, in_round, round_s = UNKNOWN, "", 0, False, 0.0
             while status == UNKNOWN:
                 t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
                 if colour == "late" and c0 >= colour_after:
                     # a hard one: start again with the faces and the cuts made so far (see the docstring)
                     colour, stats["coloured_at"] = "on", stats["iterations"] + 1
-                    stats["conflicts_before_faces"], stats["variables"] = c0, face_vars[-1]
+                    stats["conflicts_before_faces"], stats["variables"] = c0, top
                     faces = colour_clauses(graph, last)
                     solver.delete()
                     if recorder is not None:  # the new solver's proof is of its own clauses
@@ -267,8 +319,8 @@ class Sat(Encoding):
                         recorder.add(added, "cut")
                         recorder.add(faces, "face")  # marked: made again by harness.proof
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,
-                                               recorder is not None, stats, face_vars)
-                    t0, c0, budget = time.perf_counter(), 0, FIRST_BUDGET
+                                               recorder is not None, stats, run_options, face_vars)
+                    t0, c0, calls = time.perf_counter(), 0, 0
                 if time.process_time() >= deadline:
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
@@ -276,6 +328,7 @@ class Sat(Encoding):
                 try:
                     if self.chunked:
                         # a chunk of `colour=late` ends where the faces would come in
+                        budget = chunk_budget(calls)
                         solver.conf_budget(budget if colour != "late" else min(budget, colour_after - c0))
                         answer = solver.solve_limited()
                     else:
@@ -286,10 +339,11 @@ class Sat(Encoding):
                 stats["solver_s"] += t1 - t0
                 round_s += t1 - t0
                 stats["chunks"] += 1
-                budget = next_budget(solver.accum_stats()["conflicts"] - c0, t1 - t0, deadline)
                 in_round = answer is None
                 if in_round:
+                    calls += 1
                     continue
+                calls = 0
                 stats["iterations"] += 1
                 if answer is False:
                     status = UNSAT
@@ -300,6 +354,9 @@ class Sat(Encoding):
                     stats["tried_alone"] += 1
                     if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
                         chosen, cuts = edges, []
+                if cuts and moves != "false" and (
+                        edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
+                    chosen, cuts = edges, []
                 for clause in cuts:
                     solver.add_clause(clause)
                 if colour == "late":

@@ -1,0 +1,111 @@
+"""Several loops joined into one by exchanges along graph edges (`join`): a model's sub-loops made an answer.
+
+The published CEGAR for Hamiltonian cycles (Ohashi, Soh, Le Berre et al., SAT 2025, option `2opt`)
+joins the sub-cycles of a model before it blocks them: a model of k loops that cover every vertex is
+often one exchange away from a Hamiltonian cycle. Moves, each on the loops' own edges:
+- 2-opt: loops L and M, an edge (a, b) of L and (c, d) of M, and graph edges a-c and b-d: drop
+  (a, b) and (c, d), add (a, c) and (b, d); the two loops become one;
+- 3-opt: three loops, an edge of each, (a, b), (c, d) and (e, f), and graph edges a-c, d-e and f-b:
+  drop the three, add those; the three loops become one.
+The smallest loop is joined first, to the first partner found walking it (a deterministic order);
+a 3-opt search gives up after THREE_OPT_WORK candidates.
+What comes out is one loop over the same vertices, or None when some loop has no move left; the
+caller decides whether it is an answer (the kind's rules, the required vertices: a puzzle's loop
+must still satisfy its clues), as for any model.
+"""
+
+from __future__ import annotations
+
+from loopbench_encodings.loop.arrays import LoopArrays
+
+MOVES = ("2opt", "3opt")
+THREE_OPT_WORK = 200_000  # candidate third vertices a 3-opt search looks at before it gives up
+
+
+def join(arrays: LoopArrays, loops: list[list[int]], moves: str = "3opt") -> list[int] | None:
+    """The edges (by index) of one loop over the vertices of `loops` (each given by its vertices in
+    walking order), made by 2-opt moves (and 3-opt ones with `moves="3opt"`); None if they do not join."""
+    if len(loops) < 2:
+        return None
+    n = arrays.num_vertices
+    where = [-1] * n  # the loop each vertex is on
+    nb: list[list[int]] = [[] for _ in range(n)]  # each vertex's two neighbours on its loop
+    members: list[list[int]] = []
+    for k, vertices in enumerate(loops):
+        members.append(list(vertices))
+        for j, v in enumerate(vertices):
+            where[v] = k
+            nb[v] = [vertices[j - 1], vertices[(j + 1) % len(vertices)]]
+    neighbours = _neighbours(arrays)
+    between = arrays.between
+    alive = set(range(len(loops)))
+
+    def swap(v: int, old: int, new: int) -> None:
+        pair = nb[v]
+        pair[pair.index(old)] = new
+
+    def absorb(into: int, *others: int) -> None:
+        for k in others:
+            for v in members[k]:
+                where[v] = into
+            members[into] += members[k]
+            members[k] = []
+            alive.discard(k)
+
+    while len(alive) > 1:
+        small = min(alive, key=lambda k: (len(members[k]), k))
+        state = (small, members, where, nb, neighbours, between, swap, absorb)
+        if not (_two_opt(*state) or (moves == "3opt" and _three_opt(*state))):
+            return None
+    (last,) = alive
+    return sorted({between(v, w) for v in members[last] for w in nb[v]})
+
+
+def _neighbours(arrays: LoopArrays) -> list[list[int]]:
+    """Each vertex's neighbours in the graph, made once per graph (its cache)."""
+    made = arrays.cache.get("join_neighbours")
+    if made is None:
+        ends = arrays.ends
+        made = arrays.cache["join_neighbours"] = [[ends[i][0] + ends[i][1] - v for i in here]
+                                                  for v, here in enumerate(arrays.incident)]
+    return made  # type: ignore[return-value]
+
+
+def _two_opt(small, members, where, nb, neighbours, between, swap, absorb) -> bool:
+    for a in members[small]:
+        for b in nb[a]:
+            for c in neighbours[a]:
+                other = where[c]
+                if other < 0 or other == small:
+                    continue
+                for d in nb[c]:
+                    if between(b, d) >= 0:
+                        swap(a, b, c), swap(b, a, d), swap(c, d, a), swap(d, c, b)
+                        absorb(other, small)
+                        return True
+    return False
+
+
+def _three_opt(small, members, where, nb, neighbours, between, swap, absorb) -> bool:
+    work = THREE_OPT_WORK  # a dense graph's neighbourhoods squared could take seconds: give up instead
+    for a in members[small]:
+        for b in nb[a]:
+            for c in neighbours[a]:
+                second = where[c]
+                if second < 0 or second == small:
+                    continue
+                for d in nb[c]:
+                    for e in neighbours[d]:
+                        third = where[e]
+                        work -= 1
+                        if work < 0:
+                            return False
+                        if third < 0 or third in (small, second):
+                            continue
+                        for f in nb[e]:
+                            if between(f, b) >= 0:
+                                swap(a, b, c), swap(b, a, f), swap(c, d, a)
+                                swap(d, c, e), swap(e, f, d), swap(f, e, b)
+                                absorb(second, small, third)
+                                return True
+    return False

@@ -1,0 +1,78 @@
+"""sat's published-CEGAR options: `fix` (forced edges), `join` (sub-loops joined), `arcs` (the arc model).
+
+Each keeps every answer and adds none: the fixed edges agree with an answer found without them, a
+joined loop is an answer only when the checker says so, and every option answers the smoke sets
+(graphs and puzzles) with answers the independent checker accepts and the known verdicts.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import bundled
+
+from harness import registry, sets
+from harness.encoding import Limits
+from harness.run.execute import execute
+from loopbench_encodings import loop
+from loopbench_encodings.loop.fix import fixed_edges
+from loopbench_encodings.loop.join import join
+
+LIMITS = Limits(time_s=30.0)
+
+
+@pytest.mark.parametrize("instance", sets.instances("graph-smoke"), ids=lambda i: i.name)
+def test_fixed_edges_agree_with_an_answer_found_without_them(instance):
+    problem = loop.problem(instance.puzzle)
+    fixed = fixed_edges(problem)
+    outcome = registry.create("sat").solve(instance.puzzle, LIMITS, 0)
+    if fixed.reason:
+        assert outcome.status == "unsat"
+        return
+    if outcome.status == "sat":
+        used = set(problem.edge_ids(outcome.solution))
+        assert used.issuperset(fixed.on) and used.isdisjoint(fixed.off)
+
+
+def test_a_cycle_graph_is_fixed_whole_and_a_pendant_vertex_is_no_answer():
+    cycle = loop.problem(bundled("graph-cycle-12-s2026-000", "graph-smoke").puzzle)
+    assert fixed_edges(cycle).on == list(range(12))
+    pendant = fixed_edges(loop.problem(bundled("graph-pendant-15-s2026-000", "graph-smoke").puzzle))
+    assert "1 edge left" in pendant.reason and not pendant.on
+
+
+def test_two_triangles_of_a_prism_join_into_its_hamiltonian_cycle():
+    problem = loop.problem(bundled("graph-prism-6-s2026-000", "graph-smoke").puzzle)
+    arrays = problem.arrays
+    loops = [[0, 2, 4], [1, 3, 5]]
+    for triangle in loops:
+        assert all(arrays.between(a, b) >= 0 for a in triangle for b in triangle if a < b)
+    edges = join(arrays, loops, "2opt")
+    assert edges is not None and len(edges) == 6
+    (vertices, _), = arrays.walk(edges)
+    assert sorted(vertices) == list(range(6))  # one loop through all six vertices
+    assert join(arrays, [[0, 2, 4]], "2opt") is None  # one loop: nothing to join
+
+
+@pytest.mark.parametrize("options", [{"fix": "true"}, {"join": "2opt"}, {"join": "3opt"}, {"arcs": "true"},
+                                     {"arcs": "asymmetry"},
+                                     {"arcs": "true", "fix": "true", "join": "3opt", "cuts": "cutset"}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("collection", ["graph-smoke", "masyu-smoke", "slither-smoke"])
+def test_every_option_answers_the_smoke_sets_and_the_checker_accepts(collection, options):
+    for instance in sets.instances(collection):
+        row = execute(instance, "sat", options, 0, LIMITS)
+        assert row["status"] in ("solved", "unsat"), instance.name
+        if row["status"] == "solved":
+            assert row["verified"] == 1, instance.name
+        if instance.known_answer:  # a graph's theorem: Hamiltonian or not
+            assert (row["status"] == "solved") == (instance.known_answer == "sat"), instance.name
+        elif instance.known_solution:  # a puzzle with its answer: one answer, so found
+            assert row["status"] == "solved", instance.name
+        assert f'"{next(iter(options))}"' in row["options"]  # recorded in the options column
+
+
+def test_fix_cannot_log_a_proof_and_the_propagator_does_not_join():
+    with pytest.raises(ValueError, match="fix=true"):
+        registry.create("sat", fix="true", proof="true")
+    with pytest.raises(ValueError, match="join"):
+        registry.create("propagator", join="2opt")
