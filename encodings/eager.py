@@ -2,9 +2,9 @@
 
 Model: `loop.cnf`'s clauses (one Boolean per edge, degree 0 or 2, required vertices, `hits`
 groups, the kind's rules and implied clauses), then an orientation and an order that no set of
-two or more loops can satisfy. Each edge {u, v} gets two arcs u->v and v->u (the edge is on iff
-one arc is, never both); every vertex has at most one arc out and one in, so the loop's two
-edges at a vertex point one in, one out. One vertex is the root: the first required vertex, or
+two or more loops can satisfy. The orientation is `loop.arcs`'s (two arcs an edge, the edge on
+iff one is, at most one arc out of and into each vertex), so the loop's two edges at a vertex
+point one in, one out. One vertex is the root: the first required vertex, or
 where the problem requires none, one chosen by a root variable per vertex (exactly one root, on
 the loop). Every arc u->v into a vertex other than the root forces v's position to follow u's:
 - `order=adder` (default): positions are B-bit numbers (2^B >= vertices), the root's is 0 and
@@ -35,6 +35,7 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.proof.record import Recorder
 
 from . import loop
+from .loop.arcs import PAIRWISE_MAX, arc_clauses
 from .loop.cnf import loop_clauses, num_variables
 from .loop.cuts import exclusion
 
@@ -68,36 +69,25 @@ class Builder:
         return list(range(first, first + count))
 
     def at_most_one(self, lits: list[int]) -> None:
-        """Pairwise up to 5 literals, a sequential counter above (linear in their number)."""
-        if len(lits) <= 5:
+        """Pairwise up to PAIRWISE_MAX literals, a sequential counter above (linear in their number)."""
+        if len(lits) <= PAIRWISE_MAX:
             self.clauses += [[-a, -b] for k, a in enumerate(lits) for b in lits[k + 1:]]
             return
-        carry = self.new(len(lits) - 1)  # carry[k]: one of lits[0..k] is true
-        self.clauses.append([-lits[0], carry[0]])
-        for k in range(1, len(lits) - 1):
-            self.clauses += [[-lits[k], carry[k]], [-carry[k - 1], carry[k]], [-lits[k], -carry[k - 1]]]
-        self.clauses.append([-lits[-1], -carry[-1]])
+        from pysat.card import CardEnc, EncType
+
+        most = CardEnc.atmost(lits, bound=1, top_id=self.top, encoding=EncType.seqcounter)
+        self.clauses += most.clauses
+        self.top = max(self.top, most.nv)
 
 
 def orientation(arrays: Any, b: Builder) -> list[tuple[int, int, int]]:
-    """Two arcs per edge, the edge on iff one is, at most one arc out and one in at each vertex.
-
-    Returns the arcs as (tail, head, variable)."""
-    arcs = []
-    out: list[list[int]] = [[] for _ in range(arrays.num_vertices)]
-    into: list[list[int]] = [[] for _ in range(arrays.num_vertices)]
-    for i, (u, v) in enumerate(arrays.ends):
-        forth, back = b.new(2)
-        e = i + 1
-        b.clauses += [[-e, forth, back], [-forth, e], [-back, e], [-forth, -back]]
-        arcs += [(u, v, forth), (v, u, back)]
-        out[u].append(forth)
-        into[v].append(forth)
-        out[v].append(back)
-        into[u].append(back)
-    for lits in (*out, *into):
-        b.at_most_one(lits)
-    return arcs
+    """The arc model of `loop.arcs` (two arcs an edge, at most one arc out of and into each vertex),
+    its arcs as (tail, head, variable)."""
+    first = b.top
+    oriented, b.top = arc_clauses(arrays, first)
+    b.clauses += oriented
+    return [arc for i, (u, v) in enumerate(arrays.ends)
+            for arc in ((u, v, first + 2 * i + 1), (v, u, first + 2 * i + 2))]
 
 
 def rooting(arrays: Any, b: Builder) -> tuple[int | None, list[int]]:

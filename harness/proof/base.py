@@ -6,8 +6,9 @@ exactly what the encoding's model code makes for this puzzle and these options. 
 made by that same code (`loop.cnf.loop_clauses`, `loop.colour.colour_clauses`, the kinds' `rules`
 modules): what a certificate trusts of the model is named in docs/FORMATS.md; what it rules out is
 a CNF that differs from it (a clause added by hand, by a bug in the solve loop, or left over).
-Options read: `implied` (the implied clauses) and `colour` (`on`: faces among the base clauses;
-`late`: faces may come later, marked `c face`); the others change the search, not the clauses.
+Options read: `implied` (the implied clauses), `colour` (`on`: faces among the base clauses;
+`late`: faces may come later, marked `c face`) and `arcs` (`loop.arcs`' orientation); `fix` is
+refused with proofs; the others change the search, not the clauses.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def made(puzzle: Any, options: dict[str, Any] | None = None, encoding: str = "sa
 
 def _loop(puzzle: Any, options: dict[str, Any]) -> Made:
     from loopbench_encodings import loop
+    from loopbench_encodings.loop.arcs import arc_clauses
     from loopbench_encodings.loop.cnf import loop_clauses, num_variables
     from loopbench_encodings.loop.colour import colour_clauses
     from loopbench_encodings.loop.graph import GridGraph
@@ -79,10 +81,14 @@ def _loop(puzzle: Any, options: dict[str, Any]) -> Made:
     graph = problem.graph
     base = loop_clauses(puzzle, problem, implied=options["implied"] == "true", keep=False)
     faces: list[list[int]] = []
+    last = num_variables(problem.arrays)
     if isinstance(graph, GridGraph) and options["colour"] in ("on", "late"):
-        faces = colour_clauses(graph, num_variables(problem.arrays))
+        faces = colour_clauses(graph, last)
         if options["colour"] == "on":
             base, faces = base + faces, []
+    if options.get("arcs", "false") != "false":  # numbered after a grid's faces, as `sat` numbers them
+        first = last + ((graph.rows - 1) * (graph.cols - 1) if isinstance(graph, GridGraph) else 0)
+        base += arc_clauses(problem.arrays, first, options["arcs"] == "asymmetry")[0]
     edges = [(graph.number(u), graph.number(v)) for u, v in problem.arrays.ends]
     return Made(edges, Counter(map(key, base)), Counter(map(key, faces)))
 
