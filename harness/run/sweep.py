@@ -42,6 +42,10 @@ class Sweep:
     time_s: float = 60.0
     memory_mb: int = 4096
     wall_cap_s: float | None = None  # None: 1.5 x time_s + 5 (supervise.wall_cap)
+    # The harness's own work in a run (proof check, reading): CPU seconds and MB of its own (None: the
+    # run's limits), counted apart from the solve's (harness.run.worker.Phases).
+    check_time_s: float | None = None
+    check_memory_mb: int | None = None
     db: Path = results.DEFAULT_DB
     executor: str = "local"
     jobs: int = 1
@@ -129,6 +133,8 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "time_s": sweep.time_s,
         "memory_mb": sweep.memory_mb,
         "unique": sweep.unique,
+        "check_time_s": sweep.check_time_s,
+        "check_memory_mb": sweep.check_memory_mb,
         "preload": registry.imports([configuration(entry)[0] for entry in sweep.encodings]),
         **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
     }
