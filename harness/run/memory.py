@@ -19,6 +19,13 @@ its imports are done, therefore asks the kernel to hold the limit:
   cgroup is still made where allowed, with no limit, so that the peak recorded after a kill is
   the kernel's count and not the last poll's.
 
+The cgroup's peak (v1 `memory.max_usage_in_bytes`, v2 `memory.peak`) counts the worker's child
+processes too, and is restarted per run by a write; where the kernel refuses that (v2 before
+6.12) it would carry an earlier run's peak into every later run, so it is then reported apart
+(`cgroup_peak_mb`) and the verdict is VmHWM's alone (`Guard.peaks`). A limit is lifted with `max`
+on v2, `-1` on v1. The cgroup's folder is the mount point plus its path below the mount's root
+(mountinfo's fourth field: not `/` inside a container).
+
 LOOPBENCH_MEMORY_GUARD=cgroup|rlimit|poll forces one; the default takes the first that works.
 """
 
