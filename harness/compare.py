@@ -13,7 +13,8 @@ import argparse
 import json
 import sys
 
-from harness.analysis import compare, plots
+from harness.analysis import compare, machines, plots
+from harness.analysis.plots.data import with_config
 
 DEFAULT_DB = "results/runs.sqlite"
 
@@ -46,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyError, ValueError) as exc:  # an unknown set, config or sweep
         print(f"error: {exc.args[0]}", file=sys.stderr)
         return 2
+    compared = compare.restrict(with_config(runs), args.set_name, args.sweep)
+    note = machines.machine_note(compared[compared["config"].isin([args.a, args.b])])
+    if note:  # two hosts or CPU models: said, never silently pooled (harness.analysis.machines)
+        print(f"warning: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict(), indent=1))
     else:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
+from harness.run.cores import affinity, cpu_model
 from harness.run.memory import Cgroup, proc_status_kb
 from harness.run.worker import PHASE_BYTES, SOLVES, TAIL_CHARS, harness_failed, phase_limits
 
@@ -143,7 +144,7 @@ class CodeChanged(RuntimeError):
 class WorkerProcess:
     """One `python -m harness.run.worker` in its own session, with files for its output and a notify pipe."""
 
-    def __init__(self, preload: list[str] = ()) -> None:
+    def __init__(self, preload: list[str] = (), cores: list[int] | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
         self.stdout_path, self.stderr_path = self.dir / "stdout", self.dir / "stderr"
         self.result_path = self.dir / "result.json"
@@ -154,7 +155,8 @@ class WorkerProcess:
             # writing at the (new) end.
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "harness.run.worker", "--dir", str(self.dir),
-                 "--notify", str(write_end), "--preload", ",".join(preload)],
+                 "--notify", str(write_end), "--preload", ",".join(preload),
+                 "--cores", ",".join(map(str, cores or []))],
                 stdin=subprocess.PIPE, stdout=out, stderr=err,
                 start_new_session=True, pass_fds=(write_end,),
             )
@@ -246,8 +248,9 @@ class Supervisor:
     the baseline the throughput benchmark compares with).
     """
 
-    def __init__(self, runs_per_worker: int | None = None) -> None:
+    def __init__(self, runs_per_worker: int | None = None, cores: list[int] | None = None) -> None:
         self.runs_per_worker = runs_per_worker
+        self.cores = cores  # the worker's own cores (harness.run.cores); None: not pinned
         self.worker: WorkerProcess | None = None
         self.seq = 0
 
@@ -255,7 +258,8 @@ class Supervisor:
         """One run of `spec` (harness.sweep.make_spec) -> its row, with measures and the runner's overlay."""
         try:
             if self.worker is None:
-                self.worker = WorkerProcess(spec.get("preload", []))
+                self.worker = WorkerProcess(spec.get("preload", []), self.cores)
+            machine = {"cores": affinity(self.worker.pid), "cpu_model": cpu_model()}  # pinned or not
             started_at = provenance.now()  # after the worker is ready: its start is not the run's
             outcome = {**self._attempt(self.worker, spec), "memory_guard": self.worker.guard}
         except WorkerStartError:
@@ -272,6 +276,7 @@ class Supervisor:
             self.retire()
         return {
             **outcome,
+            **machine,
             **spec["identity"],
             "time_limit_s": spec["time_s"],
             "memory_limit_mb": spec["memory_mb"],
@@ -479,8 +484,9 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
 class SupervisorPool:
     """Supervisors shared by threads: a thread borrows an idle one per run, so N threads keep N workers."""
 
-    def __init__(self, runs_per_worker: int | None = None) -> None:
+    def __init__(self, runs_per_worker: int | None = None, core_sets: list[list[int]] | None = None) -> None:
         self.runs_per_worker = runs_per_worker
+        self.core_sets = core_sets or []  # one per supervisor, each its worker's own cores
         self._idle: list[Supervisor] = []
         self._all: list[Supervisor] = []
         self._lock = threading.Lock()
@@ -490,7 +496,8 @@ class SupervisorPool:
             if self._idle:
                 supervisor = self._idle.pop()
             else:
-                supervisor = Supervisor(self.runs_per_worker)
+                cores = self.core_sets[len(self._all)] if len(self._all) < len(self.core_sets) else None
+                supervisor = Supervisor(self.runs_per_worker, cores)
                 self._all.append(supervisor)
         try:
             return supervisor.run(spec)

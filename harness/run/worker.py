@@ -40,6 +40,7 @@ from typing import Any
 from harness import kinds
 from harness.encoding import Limits, cpu_time
 from harness.instances import Instance
+from harness.run.cores import pin
 from harness.run.execute import execute
 from harness.run.memory import Guard, set_soft_limit
 
@@ -226,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", required=True, help="folder for result.json")
     parser.add_argument("--notify", type=int, required=True, help="pipe fd: one byte per answer")
     parser.add_argument("--preload", default="", help="comma-separated modules to import at start")
+    parser.add_argument("--cores", default="", help="comma-separated cores to run on (default: as started)")
     args = parser.parse_args(argv)
+    pin([int(core) for core in args.cores.split(",") if core])  # first: threads started later inherit it
     folder = Path(args.dir)
     faulthandler.enable(all_threads=False)  # a segfault or abort leaves the running stack in stderr
     threading.Thread(target=watch_parent, args=(os.getppid(), folder), daemon=True).start()
