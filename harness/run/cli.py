@@ -50,6 +50,9 @@ def parser() -> argparse.ArgumentParser:
                    help="an option given to every encoding of the sweep (repeatable); "
                         "ENCODING.KEY=VALUE gives it to that encoding only")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="runs at once (default %(default)d)")
+    p.add_argument("--no-pin", dest="pin", action="store_false",
+                   help="local executor: leave the jobs unpinned (default: each on a core of its own, "
+                        "for single-threaded solvers; harness.run.cores)")
     p.add_argument("--executor", choices=("local", "dask", "slurm"), default="local",
                    help="where runs happen: worker processes here, a Dask cluster, or Dask workers in Slurm "
                         "jobs (the --slurm-* options; docs/CLUSTER.md)")
@@ -107,6 +110,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
         scheduler=args.scheduler, slurm=cluster, order_seed=args.order_seed, instance_specs=specs,
         unique=args.unique, argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
+        pin=args.pin,
     )
     try:
         plan.resolved_options()

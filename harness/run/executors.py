@@ -117,9 +117,10 @@ class DaskExecutor(Executor):
 
 
 def make(kind: str, jobs: int = 1, scheduler: str | None = None,
-         runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None) -> Executor:
+         runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None,
+         pin: bool = True) -> Executor:
     if kind == "local":
-        return LocalExecutor(jobs, runs_per_worker)
+        return LocalExecutor(jobs, runs_per_worker, pin)
     if kind == "dask":
         return DaskExecutor(jobs, scheduler)
     if kind == "slurm":

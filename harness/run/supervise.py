@@ -311,7 +311,8 @@ class Supervisor:
             rss = proc_status_kb("VmRSS", str(worker.pid)) << 10
             oom0, outside = group.oom_kills(), max(0, rss - group.usage())
         # Each part of the run (worker.Phases) has its limits from its own start; the worker says
-        # when one begins. `phase_cpu0`: the run's CPU then; the cap is the hang guard per part.
+        # when one begins. `phase_cpu0`: the run's CPU then; the cap is the hang guard per part, its
+        # allowance (`delay0`: time spent waiting for a CPU) counted from the part's start as well.
         phase, phase_cpu0, start = "setup", cpu0, time.monotonic()
         phase_start = start
         cap_s = spec.get("wall_cap_s", wall_cap(spec["time_s"]))
@@ -331,6 +332,7 @@ class Supervisor:
                     if bytes([byte]) in PHASE_NAMES:
                         phase, phase_start = PHASE_NAMES[bytes([byte])], time.monotonic()
                         phase_cpu0 = cpu_of() or phase_cpu0
+                        delay0 = cpu_of.run_delay_s()  # the cap's allowance is the part's own too
                         peak_kb = 0 if phase != "solve" else peak_kb  # the peak judged is the solve's
             elif not notify_open:
                 time.sleep(POLL_S)

@@ -57,6 +57,7 @@ class Sweep:
     instance_specs: list[str] = field(default_factory=list)
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
+    pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
         """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
@@ -261,7 +262,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
     if not runnable:
         return  # nothing to start a cluster for
     with executors.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker,
-                        sweep.slurm) as executor:
+                        sweep.slurm, sweep.pin) as executor:
         for spec, row, error in executor.run(runnable):
             if error is not None:
                 counts["failed"] += 1
@@ -286,6 +287,7 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "wall_cap_s": sweep.wall_cap_s,
         "executor": sweep.executor,
         "jobs": sweep.jobs,
+        "pin": sweep.pin,
         "scheduler": sweep.scheduler,
         **({"slurm": sweep.slurm} if sweep.slurm else {}),
         "order_seed": sweep.order_seed,
