@@ -6,8 +6,9 @@ import sys
 import textwrap
 
 import pytest
+from test_plugins import forget  # the registries' caches, dropped so a change to sys.path is seen
 
-from harness import fingerprint, kinds, plugins, registry
+from harness import registry
 from harness.run.supervise import Supervisor
 from harness.run.sweep import Sweep, make_spec
 
@@ -33,13 +34,6 @@ CHILD_ENCODING = """
                 subprocess.run([sys.executable, "-c", BURN.format(seconds=self.options["seconds"])])
             return Outcome("unknown", stats={"reason": "the child ended"})
 """
-
-
-def forget() -> None:
-    registry.encodings.cache_clear()
-    kinds.kinds.cache_clear()
-    plugins.packages.cache_clear()
-    fingerprint._source.cache_clear()
 
 
 @pytest.fixture
