@@ -1,19 +1,21 @@
 """Supervisors: each drives one long-lived worker process, enforces limits, turns each run's fate into a row.
 
-The supervisor watches the worker's CPU time since the run began (/proc/PID/stat), its RSS
-(/proc/PID/status) and the wall clock; past a limit it kills the worker's whole process group and
-records `timeout` or `memout`, and the next run starts a fresh worker. The CPU limit it kills at is
-the whole run's (`worker.cpu_budget`: one time limit per solve, a uniqueness solve having its own,
-plus the harness's slack); an answer is judged on the encoding's own CPU time (`solve_cpu_s`,
-`overlay`). A run killed during its uniqueness solve keeps the verified answer the worker wrote
-before it (`interim.json`), with `unique` empty. The memory limit is also held by the kernel
-(`harness.run.memory`), which does not lose a race with a fast allocator: its OOM kill (the cgroup's
-counter says so), a refused allocation or a solver's bad_alloc is a `memout` too; the row's
-`memory_guard` says what held the limit and a memout's `memout_by` what stopped it. A worker that
-dies on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
-is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker; it is
-also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it was ready (or more than
-half the memory limit), so that no run's peak RSS includes an earlier run's leftovers.
+The supervisor watches the CPU time since the run began of the worker and of the child processes it
+started (`TreeCpu`), the worker's RSS (/proc/PID/status) and the wall clock; past a limit it kills
+the worker's whole process group and records `timeout` or `memout`, and the next run starts a fresh
+worker. The limits are per part of the run (`worker.Phases`, each announced by a byte on the notify
+pipe): a solve's CPU limit (plus `worker.grace_s`) from its own start, a proof check's from its own;
+an answer is judged on the encoding's own CPU time (`solve_cpu_s`, `overlay`). A run killed after
+its solve (in a proof check or its uniqueness solve) keeps the judged answer the worker wrote when
+the solve was over (`interim.json`), the failure in a field of its own. The memory limit is also
+held by the kernel (`harness.run.memory`), which does not lose a race with a fast allocator: its OOM
+kill (the cgroup's counter says so), a refused allocation or a solver's bad_alloc is a `memout` too;
+the row's `memory_guard` says what held the limit and a memout's `memout_by` what stopped it. A
+worker that dies on its own is a `crash` with the tail of its stderr (SIGXCPU from its own
+RLIMIT_CPU backstop is a `timeout`). A worker serves run after run otherwise, so imports are paid
+once per worker; it is also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it
+was ready (or more than half the memory limit), so that no run's peak RSS includes an earlier run's
+leftovers.
 """
 
 from __future__ import annotations
