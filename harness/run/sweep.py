@@ -288,6 +288,8 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "executor": sweep.executor,
         "jobs": sweep.jobs,
         "pin": sweep.pin,
+        "check_time_limit_s": sweep.check_time_s,
+        "check_memory_limit_mb": sweep.check_memory_mb,
         "scheduler": sweep.scheduler,
         **({"slurm": sweep.slurm} if sweep.slurm else {}),
         "order_seed": sweep.order_seed,
