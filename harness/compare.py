@@ -17,7 +17,8 @@ import json
 import sys
 
 from harness import published
-from harness.analysis import compare, plots, side_by_side
+from harness.analysis import compare, machines, plots, side_by_side
+from harness.analysis.plots.data import with_config
 
 DEFAULT_DB = "results/runs.sqlite"
 
@@ -59,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyError, ValueError) as exc:  # an unknown set, config or sweep; a bad published table
         print(f"error: {exc.args[0]}", file=sys.stderr)
         return 2
+    compared = compare.restrict(with_config(runs), args.set_name, args.sweep)
+    note = machines.machine_note(compared[compared["config"].isin([args.a, args.b])])
+    if note:  # two hosts or CPU models: said, never silently pooled (harness.analysis.machines)
+        print(f"warning: {note}", file=sys.stderr)
     if args.json:
         out = {} if result is None else result.to_dict()
         if beside is not None:

@@ -44,12 +44,19 @@ def parser() -> argparse.ArgumentParser:
                    help="wall-time cap per run (default 1.5 x time limit + 5)")
     p.add_argument("--memory-limit", type=int, default=4096, metavar="MB",
                    help="memory (RSS) limit per run (default %(default)d)")
+    p.add_argument("--check-time-limit", type=float, metavar="SECONDS",
+                   help="CPU-time limit of a run's proof check, its own (default: --time-limit)")
+    p.add_argument("--check-memory-limit", type=int, metavar="MB",
+                   help="memory limit of a run's proof check, its own (default: --memory-limit)")
     p.add_argument("--seed", type=int, nargs="+", action="extend", metavar="N",
                    help="seeds to run (several allowed; default 0)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="an option given to every encoding of the sweep (repeatable); "
                         "ENCODING.KEY=VALUE gives it to that encoding only")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="runs at once (default %(default)d)")
+    p.add_argument("--no-pin", dest="pin", action="store_false",
+                   help="local executor: leave the jobs unpinned (default: each on a core of its own, "
+                        "for single-threaded solvers; harness.run.cores)")
     p.add_argument("--executor", choices=("local", "dask", "slurm"), default="local",
                    help="where runs happen: worker processes here, a Dask cluster, or Dask workers in Slurm "
                         "jobs (the --slurm-* options; docs/CLUSTER.md)")
@@ -85,7 +92,9 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     if args.scheduler and args.executor != "dask":
         raise ArgumentError("--scheduler needs --executor dask")
     for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),
-                        ("--jobs", args.jobs), ("--wall-limit", args.wall_limit or 1)):
+                        ("--jobs", args.jobs), ("--wall-limit", args.wall_limit or 1),
+                        ("--check-time-limit", args.check_time_limit or 1),
+                        ("--check-memory-limit", args.check_memory_limit or 1)):
         if value <= 0:
             raise ArgumentError(f"{flag} must be positive, not {value:g}")
     if args.executor != "slurm" and slurm.given(args):
@@ -107,6 +116,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
         scheduler=args.scheduler, slurm=cluster, order_seed=args.order_seed, instance_specs=specs,
         unique=args.unique, argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
+        pin=args.pin, check_time_s=args.check_time_limit, check_memory_mb=args.check_memory_limit,
     )
     try:
         plan.resolved_options()

@@ -1,7 +1,8 @@
 """One run in this process: solve with an encoding, judge the answer, and return the run's row.
 
 The row holds the run's identity, outcome and the encoding's own measures: `solve_s` (wall) and
-`solve_cpu_s` (CPU, `harness.encoding.cpu_time`: every thread of this process) of the encoding's own work,
+`solve_cpu_s` (CPU, `harness.encoding.cpu_time`: every thread of this process and the child processes it
+waited for) of the encoding's own work,
 from the call of `solve` to its return, with the run's CPU budget starting at that call
 (`Limits.cpu_origin`); `check_s`, the checker's CPU time. With `unique`, the encoding is asked
 again with its verified solution excluded (`harness.unique.ask_again`) under a budget of its own,
@@ -75,6 +76,8 @@ def execute(
     answered: Callable[[dict[str, Any]], None] | None = None,
     harness_code: dict[str, list[str]] | None = None,
     proof_dir: str | None = None,
+    phase: Callable[[str], None] | None = None,
+    check_time_s: float | None = None,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
@@ -83,11 +86,17 @@ def execute(
     coordinator found, `fingerprint.Scope.as_dict()`; None: find them here) and for the harness
     (`harness_code`, the same for `fingerprint.harness_scope()`).
     With `unique`, a verified answer is followed by a second solve that excludes it, with a budget
-    of its own; `answered(row)` is called with the row before that solve, so a runner can keep the
-    verified answer should the second solve be killed.
-    A proof the encoding logged (`proof=true`) is checked within the run's limit and its verdict put
-    in `extra` (`harness.proof.certify.with_proof`); `proof_dir` also keeps its files.
+    of its own. `answered(row)` is called with the judged row as soon as the solve is over, before
+    any proof check or uniqueness solve (and again after the check), so a runner keeps the answer
+    whatever the harness's work after it does (`harness.run.worker`). `phase(name)` is called as
+    each part of the run begins (`solve`, `judge`, `check`, `unique`, `unique_check`), so a runner
+    can measure and limit each apart.
+    A proof the encoding logged (`proof=true`) is checked after the solve with a CPU budget of its
+    own (`check_time_s`, default the run's time limit) and its verdict put in `extra`
+    (`harness.proof.certify.with_proof`); a check that fails (MemoryError included) leaves the
+    answer as it was and says why in `extra["check_error"]`. `proof_dir` also keeps its files.
     """
+    phase = phase or (lambda name: None)
     runner = fingerprint.harness_scope() if harness_code is None else fingerprint.Scope(**harness_code)
     harness = fingerprint.loaded(tuple(runner.modules), tuple(runner.imports))
     try:
@@ -106,24 +115,49 @@ def execute(
 
     solver.prepare()
     settle_heap()
-    cpu0, start = cpu_time(), time.perf_counter()  # the budget starts here, for the encoding too
+    phase("solve")
+    # The budget starts here, for the encoding too; its CPU counts the child processes it waited for.
+    cpu0, spent0, start = cpu_time(), cpu_time(children=True), time.perf_counter()
     budget = replace(limits, cpu_origin=cpu0)
     outcome = solver.solve(instance.puzzle, budget, seed)
-    solve_s, solve_cpu_s = time.perf_counter() - start, cpu_time() - cpu0
+    solve_s, solve_cpu_s = time.perf_counter() - start, cpu_time(children=True) - spent0
+    phase("judge")
     proof = outcome.stats.pop("proof", None)
     check0 = cpu_time()
     verdict = {**judge(instance, outcome), "check_s": cpu_time() - check0}
     if instance.known_answer:  # kept in `extra`: an unsat claim matching it is confirmed (analysis.verdicts)
         outcome.stats["known_answer"] = instance.known_answer
     row = {**row, **verdict, **measures(outcome, solve_s, solve_cpu_s)}
+    if answered is not None:
+        answered(row)
+    check_time_s = limits.time_s if check_time_s is None else check_time_s
     if proof is not None:
-        row["extra"] = with_proof(row["extra"], proof, instance, proof_dir, deadline=budget.deadline(),
-                                  options=solver.options, encoding=solver.name)
-    if unique and row["status"] == "solved":
+        phase("check")
+        row["extra"] = checked(row["extra"], proof, instance, proof_dir, False, check_time_s, solver)
         if answered is not None:
-            answered(row)
-        row.update(uniqueness(solver, instance, row, limits, seed, proof_dir))
+            answered(row)  # with the check's verdict, should the uniqueness solve end the run
+    if unique and row["status"] == "solved":
+        phase("unique")
+        row.update(uniqueness(solver, instance, row, limits, seed, proof_dir,
+                              lambda: phase("unique_check"), check_time_s))
     return row
+
+
+def checked(extra: str, proof: Any, instance: Instance, proof_dir: str | None, unique: bool,
+            check_time_s: float, solver: Any, answer: str | None = None) -> str:
+    """`extra` with the proof's check (`with_proof`, given the run's encoding, its options and, for
+    `unique`, its `answer`) within `check_time_s` of CPU from now; a check that fails leaves the answer
+    alone, its proof `unchecked`, and says why in `check_error` (`unique_check_error` for `unique`)."""
+    try:
+        return with_proof(extra, proof, instance, proof_dir, unique, cpu_time() + check_time_s,
+                          options=solver.options, answer=answer, encoding=solver.name)
+    except MemoryError:
+        failure = "MemoryError (an allocation the kernel refused)"  # the checker's hoard is gone by now
+    except Exception as exc:  # noqa: BLE001 - the checker's fault is recorded, never the encoding's
+        failure = f"{type(exc).__name__}: {exc}"
+    prefix = "unique_" if unique else ""
+    said = {prefix + "check_error": failure, prefix + "proof": f"unchecked: the check ended in {failure}"}
+    return json.dumps({**json.loads(extra or "{}"), **said}, sort_keys=True, default=str)
 
 
 def settle_heap() -> None:
@@ -140,14 +174,14 @@ def settle_heap() -> None:
 
 
 def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Limits,
-               seed: int, proof_dir: str | None = None) -> dict[str, Any]:
+               seed: int, proof_dir: str | None = None, checking: Callable[[], None] | None = None,
+               check_time_s: float | None = None) -> dict[str, Any]:
     """A solved run's `unique` column, with the second solution or why there is no verdict in `detail`.
 
     The second solve has a budget of its own: the run's time limit in CPU time, counted from its own
     start (`ask_again` sets the origin). Its CPU time is `unique_s`, its wall time `unique_wall_s`
     in `extra`; one that answers past its budget gives no verdict, as a late first answer gives none.
     """
-    began = cpu_time()
     verdict = ask_again(solver, instance.puzzle, row["solution"], limits, seed)
     unique, unique_s = verdict.unique, verdict.solve_cpu_s
     said = verdict.detail
@@ -159,9 +193,12 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
     detail = "; ".join(filter(None, [row.get("detail"), said]))
     extra_json = json.dumps(extra, sort_keys=True, default=str)
     proof = verdict.stats.pop("proof", None)
-    if proof is not None:  # checked within the second solve's own budget, which began before `verdict`
-        extra_json = with_proof(extra_json, proof, instance, proof_dir, True, began + limits.time_s,
-                                options=solver.options, answer=row["solution"], encoding=solver.name)
+    if proof is not None:  # checked with a budget of its own, after the second solve
+        if checking is not None:
+            checking()
+        check_time_s = limits.time_s if check_time_s is None else check_time_s
+        extra_json = checked(extra_json, proof, instance, proof_dir, True, check_time_s, solver,
+                             row["solution"])
     return {"unique": unique, "unique_s": unique_s, "detail": detail, "extra": extra_json}
 
 

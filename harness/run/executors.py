@@ -8,11 +8,13 @@ re-run retries it. The coordinator consumes the results and is the only writer o
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 from uuid import uuid4
 
+from harness.run import cores
 from harness.run.supervise import SupervisorPool, run_spec
 
 Result = tuple[dict[str, Any], "dict[str, Any] | None", "BaseException | None"]
@@ -39,10 +41,18 @@ class Executor:
 
 
 class LocalExecutor(Executor):
-    """`jobs` threads, each supervising one long-lived worker (threads only wait: no pickling, no fork)."""
+    """`jobs` threads, each supervising one long-lived worker (threads only wait: no pickling, no fork).
 
-    def __init__(self, jobs: int = 1, runs_per_worker: int | None = None) -> None:
-        self.pool = SupervisorPool(runs_per_worker)
+    Each job's worker is pinned to a core of its own, and this process's threads (the coordinator,
+    the supervisors, started after the pin) to the cores left, where there are any (`harness.run.cores`).
+    """
+
+    def __init__(self, jobs: int = 1, runs_per_worker: int | None = None, pin: bool = True) -> None:
+        sets, rest = cores.core_sets(jobs) if pin else ([], [])
+        self.before = os.sched_getaffinity(0)
+        if sets and rest:
+            cores.pin(rest)  # this thread, and the supervisor threads it starts
+        self.pool = SupervisorPool(runs_per_worker, sets)
         self.threads = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="supervisor")
 
     def run(self, specs: Iterable[dict[str, Any]]) -> Iterator[Result]:
@@ -56,6 +66,7 @@ class LocalExecutor(Executor):
             self.pool.kill_all()
         self.threads.shutdown(wait=True, cancel_futures=True)
         self.pool.close()
+        cores.pin(sorted(self.before))  # the caller's thread as it was
 
 
 class DaskExecutor(Executor):
@@ -106,9 +117,10 @@ class DaskExecutor(Executor):
 
 
 def make(kind: str, jobs: int = 1, scheduler: str | None = None,
-         runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None) -> Executor:
+         runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None,
+         pin: bool = True) -> Executor:
     if kind == "local":
-        return LocalExecutor(jobs, runs_per_worker)
+        return LocalExecutor(jobs, runs_per_worker, pin)
     if kind == "dask":
         return DaskExecutor(jobs, scheduler)
     if kind == "slurm":

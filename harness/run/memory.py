@@ -19,6 +19,13 @@ its imports are done, therefore asks the kernel to hold the limit:
   cgroup is still made where allowed, with no limit, so that the peak recorded after a kill is
   the kernel's count and not the last poll's.
 
+The cgroup's peak (v1 `memory.max_usage_in_bytes`, v2 `memory.peak`) counts the worker's child
+processes too, and is restarted per run by a write; where the kernel refuses that (v2 before
+6.12) it would carry an earlier run's peak into every later run, so it is then reported apart
+(`cgroup_peak_mb`) and the verdict is VmHWM's alone (`Guard.peaks`). A limit is lifted with `max`
+on v2, `-1` on v1. The cgroup's folder is the mount point plus its path below the mount's root
+(mountinfo's fourth field: not `/` inside a container).
+
 LOOPBENCH_MEMORY_GUARD=cgroup|rlimit|poll forces one; the default takes the first that works.
 """
 
@@ -33,13 +40,19 @@ from pathlib import Path
 GUARD_ENV = "LOOPBENCH_MEMORY_GUARD"
 DATA_SLACK = 0.05  # of the limit: room for memory reserved but never touched (malloc's slack)
 MOUNTS = "/proc/self/mountinfo"
+PEAK_SLACK = 8 << 20  # a peak just reset may exceed the usage read after it by what was freed between
 
 
-def _own_cgroup() -> tuple[str, Path] | None:
-    """('v1' or 'v2', the folder of this process's memory cgroup) if the memory controller is mounted."""
+def _own_cgroup(cgroups: str = "/proc/self/cgroup", mounts: str = MOUNTS) -> tuple[str, Path] | None:
+    """('v1' or 'v2', the folder of this process's memory cgroup) if the memory controller is mounted.
+
+    A mount shows its hierarchy from its root (mountinfo's fourth field: `/` on the host, the
+    container's own cgroup inside one), so the folder is the mount point plus the cgroup's path
+    below that root; a mount whose root is not above the cgroup does not show it.
+    """
     try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
-        mounts = Path(MOUNTS).read_text().splitlines()
+        lines = Path(cgroups).read_text().splitlines()
+        table = Path(mounts).read_text().splitlines()
     except OSError:
         return None
     entries = {}
@@ -47,18 +60,28 @@ def _own_cgroup() -> tuple[str, Path] | None:
         number, controllers, path = line.split(":", 2)
         for controller in controllers.split(",") if controllers else ["" if number == "0" else "?"]:
             entries[controller] = path
-    for mount in mounts:
+    for mount in table:
         left, right = mount.split(" - ", 1)
         fstype, _source, options = right.split()[:3]
-        point = left.split()[4]
+        root, point = left.split()[3:5]
         if fstype == "cgroup" and "memory" in options.split(",") and "memory" in entries:
-            return "v1", Path(point + entries["memory"])
+            folder = _below(point, root, entries["memory"])
+            if folder is not None:
+                return "v1", folder
         if fstype == "cgroup2" and "" in entries:
-            folder = Path(point + entries[""])
-            with contextlib.suppress(OSError):
+            folder = _below(point, root, entries[""])
+            with contextlib.suppress(OSError, AttributeError):
                 if "memory" in (folder / "cgroup.controllers").read_text().split():
                     return "v2", folder
     return None
+
+
+def _below(point: str, root: str, path: str) -> Path | None:
+    """Where cgroup `path` is under a mount at `point` showing the hierarchy from `root` (None: not shown)."""
+    root = root.rstrip("/")
+    if path != root and not path.startswith(root + "/"):
+        return None
+    return Path(point + path[len(root):])
 
 
 class Cgroup:
@@ -105,12 +128,24 @@ class Cgroup:
             return int(self._read("memory.max_usage_in_bytes" if self.version == "v1" else "memory.peak"))
         return 0
 
-    def reset_peak(self) -> None:
-        with contextlib.suppress(OSError):
+    def reset_peak(self) -> bool:
+        """Restart the peak from the current usage; False where the kernel does not allow it (v2
+        before 6.12: `memory.peak` is read-only and spans the cgroup's life)."""
+        try:
             self._write("memory.max_usage_in_bytes" if self.version == "v1" else "memory.peak", "0")
+        except OSError:
+            return False
+        with contextlib.suppress(OSError, ValueError):  # a write the kernel took but ignored
+            return self.peak() <= self.usage() + PEAK_SLACK
+        return False
 
-    def limit(self, limit_bytes: int) -> None:
-        self._write("memory.limit_in_bytes" if self.version == "v1" else "memory.max", str(limit_bytes))
+    def limit(self, limit_bytes: int | None) -> None:
+        """Limit usage to `limit_bytes`; None lifts the limit (v2 takes `max`, v1 `-1`)."""
+        if limit_bytes is None:
+            value = "-1" if self.version == "v1" else "max"
+        else:
+            value = str(limit_bytes)
+        self._write("memory.limit_in_bytes" if self.version == "v1" else "memory.max", value)
 
     def oom_kills(self) -> int:
         """How many processes the kernel killed at this cgroup's limit."""
@@ -166,6 +201,8 @@ class Guard:
     def __init__(self, how: str, cgroup: Cgroup | None = None) -> None:
         self.how, self.cgroup = how, cgroup
         self.outside = 0  # bytes of this run's RSS charged elsewhere (cgroup: held before entering)
+        # Whether the cgroup's peak restarts per run; without it, it is reported apart, never judged.
+        self.peak_resets = cgroup.reset_peak() if cgroup is not None else False
 
     @classmethod
     def choose(cls) -> Guard:
@@ -186,8 +223,9 @@ class Guard:
         limit = memory_mb << 20
         if self.cgroup is not None:
             self.outside = max(0, (proc_status_kb("VmRSS") << 10) - self.cgroup.usage())
-            self.cgroup.limit(max(limit - self.outside, 1 << 20) if self.how != "poll" else -1)
-            self.cgroup.reset_peak()
+            with contextlib.suppress(OSError):  # below what is held already (EBUSY): the poll's to enforce
+                self.cgroup.limit(max(limit - self.outside, 1 << 20) if self.how != "poll" else None)
+            self.peak_resets = self.cgroup.reset_peak()
         elif self.how == "rlimit-data":
             room = max(0, limit - (proc_status_kb("VmRSS") << 10)) + int(DATA_SLACK * limit)
             set_soft_limit(resource.RLIMIT_DATA, (proc_status_kb("VmData") << 10) + room)
@@ -196,7 +234,7 @@ class Guard:
         """Between runs nothing is limited (the answer must still be written)."""
         if self.cgroup is not None:
             with contextlib.suppress(OSError):
-                self.cgroup.limit(-1)
+                self.cgroup.limit(None)
         elif self.how == "rlimit-data":
             set_soft_limit(resource.RLIMIT_DATA, resource.RLIM_INFINITY)
 
@@ -204,8 +242,20 @@ class Guard:
         """The run's peak as the cgroup saw it (plus what was charged elsewhere); 0 without a cgroup."""
         return self.cgroup.peak() + self.outside if self.cgroup is not None else 0
 
+    def peaks(self) -> dict[str, float | None]:
+        """The peak since `hold`, in MB: `peak_rss_mb` the one the verdict uses, the others apart.
+
+        `vmhwm_mb`: this process's VmHWM (reset per run by clear_refs); `cgroup_peak_mb`: the
+        cgroup's (child processes included), part of the verdict only where it restarts per run:
+        otherwise it may be an earlier run's, and the verdict is VmHWM's alone.
+        """
+        own = proc_status_kb("VmHWM") / 1024
+        group = self.peak_bytes() / (1 << 20) if self.cgroup is not None else None
+        judged = max(own, group) if group is not None and self.peak_resets else own
+        return {"peak_rss_mb": judged, "vmhwm_mb": own, "cgroup_peak_mb": group}
+
     def describe(self) -> dict:
         group = self.cgroup
         return {"guard": self.how, "cgroup": str(group.path) if group else None,
-                "version": group.version if group else None}
+                "version": group.version if group else None, "peak_resets": self.peak_resets}
 

@@ -1,19 +1,21 @@
 """Supervisors: each drives one long-lived worker process, enforces limits, turns each run's fate into a row.
 
-The supervisor watches the worker's CPU time since the run began (/proc/PID/stat), its RSS
-(/proc/PID/status) and the wall clock; past a limit it kills the worker's whole process group and
-records `timeout` or `memout`, and the next run starts a fresh worker. The CPU limit it kills at is
-the whole run's (`worker.cpu_budget`: one time limit per solve, a uniqueness solve having its own,
-plus the harness's slack); an answer is judged on the encoding's own CPU time (`solve_cpu_s`,
-`overlay`). A run killed during its uniqueness solve keeps the verified answer the worker wrote
-before it (`interim.json`), with `unique` empty. The memory limit is also held by the kernel
-(`harness.run.memory`), which does not lose a race with a fast allocator: its OOM kill (the cgroup's
-counter says so), a refused allocation or a solver's bad_alloc is a `memout` too; the row's
-`memory_guard` says what held the limit and a memout's `memout_by` what stopped it. A worker that
-dies on its own is a `crash` with the tail of its stderr (SIGXCPU from its own RLIMIT_CPU backstop
-is a `timeout`). A worker serves run after run otherwise, so imports are paid once per worker; it is
-also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it was ready (or more than
-half the memory limit), so that no run's peak RSS includes an earlier run's leftovers.
+The supervisor watches the CPU time since the run began of the worker and of the child processes it
+started (`TreeCpu`), the worker's RSS (/proc/PID/status) and the wall clock; past a limit it kills
+the worker's whole process group and records `timeout` or `memout`, and the next run starts a fresh
+worker. The limits are per part of the run (`worker.Phases`, each announced by a byte on the notify
+pipe): a solve's CPU limit (plus `worker.grace_s`) from its own start, a proof check's from its own;
+an answer is judged on the encoding's own CPU time (`solve_cpu_s`, `overlay`). A run killed after
+its solve (in a proof check or its uniqueness solve) keeps the judged answer the worker wrote when
+the solve was over (`interim.json`), the failure in a field of its own. The memory limit is also
+held by the kernel (`harness.run.memory`), which does not lose a race with a fast allocator: its OOM
+kill (the cgroup's counter says so), a refused allocation or a solver's bad_alloc is a `memout` too;
+the row's `memory_guard` says what held the limit and a memout's `memout_by` what stopped it. A
+worker that dies on its own is a `crash` with the tail of its stderr (SIGXCPU from its own
+RLIMIT_CPU backstop is a `timeout`). A worker serves run after run otherwise, so imports are paid
+once per worker; it is also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it
+was ready (or more than half the memory limit), so that no run's peak RSS includes an earlier run's
+leftovers.
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
+from harness.run.cores import affinity, cpu_model
 from harness.run.memory import Cgroup, proc_status_kb
-from harness.run.worker import TAIL_CHARS, cpu_budget
+from harness.run.worker import PHASE_BYTES, SOLVES, TAIL_CHARS, harness_failed, phase_limits
 
 POLL_S = 0.01  # how often limits are checked; the memory overshoot is what a run allocates in this time
+SCAN_S = 0.1  # how often /proc is scanned for a worker's child processes, where no cgroup lists them
 START_TIMEOUT_S = 120.0  # a worker's imports take ~0.5 s; a slow shared machine gets plenty of slack
 LEFT_BEHIND_MB = 64  # growth past the ready worker's RSS that retires it (five strategies on 25x25: ~30 MB)
 TICK = os.sysconf("SC_CLK_TCK")
@@ -60,6 +64,55 @@ def proc_cpu_s(pid: int) -> float | None:
     except (OSError, IndexError):
         return None
     return sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
+
+
+def session_pids(sid: int) -> list[int]:
+    """Every process of session `sid` (a worker's: it leads its own), from a scan of /proc (~5 ms)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as stat:
+                    if int(stat.read().rsplit(b")", 1)[1].split()[3]) == sid:
+                        found.append(int(name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
+
+
+class TreeCpu:
+    """CPU seconds of a worker and every process it started, live or waited for: what a run used.
+
+    A child's CPU reaches the worker's own count (cutime) only once it is waited for, so the live
+    ones are added: those in the worker's cgroup (`cgroup.procs`, read at each look) or else in its
+    session (a scan of /proc every SCAN_S). A process that left both is not seen, but the kill of
+    the process group still reaches it unless it made a group of its own. Never decreases.
+    """
+
+    def __init__(self, pid: int, group: Cgroup | None) -> None:
+        self.pid, self.group = pid, group
+        self.pids: list[int] = []
+        self.scanned = -SCAN_S
+        self.seen = self.waited = 0.0
+
+    def __call__(self) -> float | None:
+        own = proc_cpu_s(self.pid)
+        if own is None:
+            return None
+        if self.group is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.pids = [int(p) for p in (self.group.path / "cgroup.procs").read_text().split()]
+        elif time.monotonic() - self.scanned >= SCAN_S:
+            self.pids, self.scanned = session_pids(self.pid), time.monotonic()
+        self.seen = max(self.seen, own + sum(proc_cpu_s(p) or 0.0 for p in self.pids if p != self.pid))
+        return self.seen
+
+    def run_delay_s(self) -> float:
+        """Seconds the worker and its live children waited for a CPU (`proc_run_delay_s`), never less
+        than said before: a worker waiting on its child is not hung while the child waits for a CPU."""
+        delay = proc_run_delay_s(self.pid) + sum(proc_run_delay_s(p) for p in self.pids if p != self.pid)
+        self.waited = max(self.waited, delay)
+        return self.waited
 
 
 def proc_run_delay_s(pid: int) -> float:
@@ -93,7 +146,7 @@ class CodeChanged(RuntimeError):
 class WorkerProcess:
     """One `python -m harness.run.worker` in its own session, with files for its output and a notify pipe."""
 
-    def __init__(self, preload: list[str] = ()) -> None:
+    def __init__(self, preload: list[str] = (), cores: list[int] | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
         self.stdout_path, self.stderr_path = self.dir / "stdout", self.dir / "stderr"
         self.result_path = self.dir / "result.json"
@@ -104,7 +157,8 @@ class WorkerProcess:
             # writing at the (new) end.
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "harness.run.worker", "--dir", str(self.dir),
-                 "--notify", str(write_end), "--preload", ",".join(preload)],
+                 "--notify", str(write_end), "--preload", ",".join(preload),
+                 "--cores", ",".join(map(str, cores or []))],
                 stdin=subprocess.PIPE, stdout=out, stderr=err,
                 start_new_session=True, pass_fds=(write_end,),
             )
@@ -124,6 +178,8 @@ class WorkerProcess:
         guard = json.loads((self.dir / "guard.json").read_text())
         self.guard = guard["guard"]
         self.cgroup = Cgroup(guard["version"], guard["cgroup"]) if guard["cgroup"] else None
+        # Without a reset per run the cgroup's peak may be an earlier run's: then VmHWM alone is judged.
+        self.cgroup_peak_own = guard.get("peak_resets", False)
 
     @property
     def pid(self) -> int:
@@ -194,8 +250,9 @@ class Supervisor:
     the baseline the throughput benchmark compares with).
     """
 
-    def __init__(self, runs_per_worker: int | None = None) -> None:
+    def __init__(self, runs_per_worker: int | None = None, cores: list[int] | None = None) -> None:
         self.runs_per_worker = runs_per_worker
+        self.cores = cores  # the worker's own cores (harness.run.cores); None: not pinned
         self.worker: WorkerProcess | None = None
         self.seq = 0
 
@@ -203,7 +260,8 @@ class Supervisor:
         """One run of `spec` (harness.sweep.make_spec) -> its row, with measures and the runner's overlay."""
         try:
             if self.worker is None:
-                self.worker = WorkerProcess(spec.get("preload", []))
+                self.worker = WorkerProcess(spec.get("preload", []), self.cores)
+            machine = {"cores": affinity(self.worker.pid), "cpu_model": cpu_model()}  # pinned or not
             started_at = provenance.now()  # after the worker is ready: its start is not the run's
             outcome = {**self._attempt(self.worker, spec), "memory_guard": self.worker.guard}
         except WorkerStartError:
@@ -220,6 +278,7 @@ class Supervisor:
             self.retire()
         return {
             **outcome,
+            **machine,
             **spec["identity"],
             "time_limit_s": spec["time_s"],
             "memory_limit_mb": spec["memory_mb"],
@@ -246,60 +305,73 @@ class Supervisor:
             os.truncate(path, 0)  # each crash's detail shows its own run's output only
         worker.result_path.unlink(missing_ok=True)
         worker.interim_path.unlink(missing_ok=True)
-        request = {key: spec[key] for key in REQUEST_KEYS} | {"seq": self.seq}
-        cpu0, delay0 = proc_cpu_s(worker.pid) or 0.0, proc_run_delay_s(worker.pid)
+        request = {key: spec[key] for key in REQUEST_KEYS if key in spec} | {"seq": self.seq}
         group = worker.cgroup
+        cpu_of = TreeCpu(worker.pid, group)
+        cpu0, delay0 = cpu_of() or 0.0, cpu_of.run_delay_s()
         if group is not None:  # what the kernel says after a kill: was it the cgroup, and the peak
             rss = proc_status_kb("VmRSS", str(worker.pid)) << 10
             oom0, outside = group.oom_kills(), max(0, rss - group.usage())
-        solves = 2 if spec.get("unique") else 1  # a uniqueness solve has a budget of its own
-        time_s, memory_kb = cpu_budget(spec["time_s"], solves == 2), spec["memory_mb"] << 10
-        start = time.monotonic()
-        cap = start + solves * spec.get("wall_cap_s", wall_cap(spec["time_s"]))
+        # Each part of the run (worker.Phases) has its limits from its own start; the worker says
+        # when one begins. `phase_cpu0`: the run's CPU then; the cap is the hang guard per part, its
+        # allowance (`delay0`: time spent waiting for a CPU) counted from the part's start as well.
+        phase, phase_cpu0, start = "setup", cpu0, time.monotonic()
+        phase_start = start
+        cap_s = spec.get("wall_cap_s", wall_cap(spec["time_s"]))
         try:
             worker.proc.stdin.write(json.dumps(request).encode() + b"\n")
             worker.proc.stdin.flush()
         except BrokenPipeError:
             pass  # it died between runs; the loop below reaps it and says how
-        notify_open, peak_kb = True, 0
+        notify_open, peak_kb, cpu = True, 0, 0.0
         while True:
             if notify_open and select.select([worker.notify], [], [], POLL_S)[0]:
                 data = worker.read_notify()
                 notify_open = data != b""
                 if b"D" in data:
                     return self._answered(worker, spec, time.monotonic() - start)
+                for byte in data:
+                    if bytes([byte]) in PHASE_NAMES:
+                        phase, phase_start = PHASE_NAMES[bytes([byte])], time.monotonic()
+                        phase_cpu0 = cpu_of() or phase_cpu0
+                        delay0 = cpu_of.run_delay_s()  # the cap's allowance is the part's own too
+                        peak_kb = 0 if phase != "solve" else peak_kb  # the peak judged is the solve's
             elif not notify_open:
                 time.sleep(POLL_S)
             if worker.reap():
                 died = self._died(worker)
-                if group is not None:
+                if group is not None and worker.cgroup_peak_own:
                     peak_kb = max(peak_kb, (group.peak() + outside) >> 10)
-                    if group.oom_kills() > oom0:
-                        died = {"status": "memout", "memout_by": worker.guard,
-                                "detail": f"{describe(worker.status)} by the kernel at the memory limit "
-                                          f"(the cgroup's oom_kill counter)"}
+                if group is not None and group.oom_kills() > oom0:
+                    died = {"status": "memout", "memout_by": worker.guard,
+                            "detail": f"{describe(worker.status)} by the kernel at the memory limit "
+                                      f"(the cgroup's oom_kill counter)"}
                 fate = {**died, "wall_s": time.monotonic() - start,
-                        "cpu_s": self._total_cpu(worker, cpu0, 0.0), "peak_rss_mb": peak_kb / 1024 or None}
-                return self._interim(worker, spec, fate) or fate
-            cpu = (proc_cpu_s(worker.pid) or cpu0) - cpu0
+                        "cpu_s": self._total_cpu(worker, cpu0, cpu), "peak_rss_mb": peak_kb / 1024 or None}
+                return self._interim(worker, spec, fate, phase) or fate
+            cpu = (cpu_of() or cpu0 + cpu) - cpu0
+            used = cpu - (phase_cpu0 - cpu0)
+            time_s, memory_mb = phase_limits(phase, spec)
             rss_kb = proc_status_kb("VmRSS", str(worker.pid))
             peak_kb = max(peak_kb, proc_status_kb("VmHWM", str(worker.pid)))
-            if rss_kb > memory_kb:  # memory first: of two limits crossed in one poll, it is the urgent one
-                reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS (limit {spec['memory_mb']} MB)")
-            elif cpu >= time_s:
-                reason = ("timeout", f"killed at {cpu:.2f} s of CPU (limit {spec['time_s']:g} s per solve, "
-                                     f"{time_s:.3g} s for the run)")
-            elif time.monotonic() > cap and (
-                waited := proc_run_delay_s(worker.pid) - delay0
-            ) < time.monotonic() - cap:
+            part = "" if phase == "solve" else f" in the run's {phase.replace('_', ' ')}"
+            if rss_kb > memory_mb << 10:  # memory first: of two limits crossed in one poll, the urgent one
+                reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS{part} (limit {memory_mb} MB)")
+            elif used >= time_s:
+                limit = spec["time_s"] if phase in SOLVES else time_s
+                reason = ("timeout", f"killed at {used:.2f} s of CPU{part}, child processes included "
+                                     f"(limit {limit:g} s)")
+            elif time.monotonic() > phase_start + cap_s and (
+                waited := cpu_of.run_delay_s() - delay0
+            ) < time.monotonic() - (phase_start + cap_s):
                 # The cap counts the time the run used or spent blocked, not time it waited for a CPU:
                 # on a loaded machine a busy run is judged by its CPU and memory, a hung one by the cap.
-                reason = ("timeout", f"killed at the wall-time cap of {cap - start:.1f} s (CPU {cpu:.2f} s, "
+                reason = ("timeout", f"killed at the wall-time cap of {cap_s:.1f} s{part} (CPU {used:.2f} s, "
                                      f"{waited:.2f} s waiting for a CPU not counted)")
             else:
                 continue
             worker.kill()
-            if group is not None:
+            if group is not None and worker.cgroup_peak_own:
                 peak_kb = max(peak_kb, (group.peak() + outside) >> 10)
             fate = {
                 "status": reason[0],
@@ -309,14 +381,15 @@ class Supervisor:
                 "cpu_s": self._total_cpu(worker, cpu0, cpu),
                 "peak_rss_mb": max(peak_kb, rss_kb) / 1024,
             }
-            return self._interim(worker, spec, fate) or fate
+            return self._interim(worker, spec, fate, phase) or fate
 
     def _interim(self, worker: WorkerProcess, spec: dict[str, Any],
-                 fate: dict[str, Any]) -> dict[str, Any] | None:
-        """The verified answer a run wrote before its uniqueness solve, if the run ended during that solve.
+                 fate: dict[str, Any], phase: str) -> dict[str, Any] | None:
+        """The judged answer the worker wrote once its solve was over, if the run ended after that.
 
-        The answer stands (judged by `overlay` on the first solve's own CPU time); `unique` stays
-        empty and `detail` says how the second solve ended. None when there is no such answer.
+        The answer stands (judged by `overlay` on the solve's own CPU time and peak); what ended the
+        harness's work after it (`phase`: a proof check, a uniqueness solve) is said in a field of
+        its own (`worker.harness_failed`). None when there is no such answer.
         """
         try:
             answer = json.loads(worker.interim_path.read_text())
@@ -324,14 +397,10 @@ class Supervisor:
             return None
         if answer.get("seq") != self.seq:
             return None
-        row = answer["row"]
-        ended = f"uniqueness unknown: the second solve was {fate['status']}: {fate['detail']}"
-        if fate["status"] != "crash":
-            ended = f"uniqueness unknown: the second solve was killed ({fate['status']}): {fate['detail']}"
+        row = harness_failed(answer["row"], phase, fate["status"], fate["detail"])
         measures = {"wall_s": fate["wall_s"], "cpu_s": fate["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"],
-                    "unique_peak_rss_mb": fate["peak_rss_mb"]}
-        detail = "; ".join(filter(None, [row.get("detail"), ended]))
-        return overlay({**row, **measures, "unique": None, "detail": detail}, spec)
+                    f"{phase}_peak_rss_mb": fate["peak_rss_mb"], **answer.get("apart", {})}
+        return overlay({**row, **measures}, spec)
 
     @staticmethod
     def _total_cpu(worker: WorkerProcess, cpu0: float, polled: float) -> float:
@@ -374,7 +443,9 @@ class Supervisor:
 
 # What travels to the worker; `identity` and the caps stay with the supervisor.
 REQUEST_KEYS = ("name", "source", "text", "known_solution", "known_answer", "encoding", "options",
-                "seed", "time_s", "memory_mb", "code", "unique", "harness_code")
+                "seed", "time_s", "memory_mb", "code", "unique", "harness_code",
+                "check_time_s", "check_memory_mb")
+PHASE_NAMES = {byte: name for name, byte in PHASE_BYTES.items()}
 
 
 def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
@@ -417,8 +488,9 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
 class SupervisorPool:
     """Supervisors shared by threads: a thread borrows an idle one per run, so N threads keep N workers."""
 
-    def __init__(self, runs_per_worker: int | None = None) -> None:
+    def __init__(self, runs_per_worker: int | None = None, core_sets: list[list[int]] | None = None) -> None:
         self.runs_per_worker = runs_per_worker
+        self.core_sets = core_sets or []  # one per supervisor, each its worker's own cores
         self._idle: list[Supervisor] = []
         self._all: list[Supervisor] = []
         self._lock = threading.Lock()
@@ -428,7 +500,8 @@ class SupervisorPool:
             if self._idle:
                 supervisor = self._idle.pop()
             else:
-                supervisor = Supervisor(self.runs_per_worker)
+                cores = self.core_sets[len(self._all)] if len(self._all) < len(self.core_sets) else None
+                supervisor = Supervisor(self.runs_per_worker, cores)
                 self._all.append(supervisor)
         try:
             return supervisor.run(spec)

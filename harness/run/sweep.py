@@ -42,6 +42,10 @@ class Sweep:
     time_s: float = 60.0
     memory_mb: int = 4096
     wall_cap_s: float | None = None  # None: 1.5 x time_s + 5 (supervise.wall_cap)
+    # The harness's own work in a run (proof check, reading): CPU seconds and MB of its own (None: the
+    # run's limits), counted apart from the solve's (harness.run.worker.Phases).
+    check_time_s: float | None = None
+    check_memory_mb: int | None = None
     db: Path = results.DEFAULT_DB
     executor: str = "local"
     jobs: int = 1
@@ -53,6 +57,7 @@ class Sweep:
     instance_specs: list[str] = field(default_factory=list)
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
+    pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
         """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
@@ -129,6 +134,8 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
         "time_s": sweep.time_s,
         "memory_mb": sweep.memory_mb,
         "unique": sweep.unique,
+        "check_time_s": sweep.check_time_s,
+        "check_memory_mb": sweep.check_memory_mb,
         "preload": registry.imports([configuration(entry)[0] for entry in sweep.encodings]),
         **({"wall_cap_s": sweep.wall_cap_s} if sweep.wall_cap_s is not None else {}),
     }
@@ -255,7 +262,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
     if not runnable:
         return  # nothing to start a cluster for
     with executors.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker,
-                        sweep.slurm) as executor:
+                        sweep.slurm, sweep.pin) as executor:
         for spec, row, error in executor.run(runnable):
             if error is not None:
                 counts["failed"] += 1
@@ -280,6 +287,9 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "wall_cap_s": sweep.wall_cap_s,
         "executor": sweep.executor,
         "jobs": sweep.jobs,
+        "pin": sweep.pin,
+        "check_time_limit_s": sweep.check_time_s,
+        "check_memory_limit_mb": sweep.check_memory_mb,
         "scheduler": sweep.scheduler,
         **({"slurm": sweep.slurm} if sweep.slurm else {}),
         "order_seed": sweep.order_seed,

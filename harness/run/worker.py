@@ -8,12 +8,15 @@ the answer itself is a file written atomically, so a worker killed mid-write lea
 message. stdout and stderr are files the supervisor owns (solver logs, faulthandler dumps).
 
 Once its imports are done the worker puts its memory under the kernel's hold (`harness.run.memory`:
-a cgroup of its own, else RLIMIT_DATA) and says which in `DIR/guard.json`. Per run it resets its
-peak RSS (`clear_refs`), sets that run's memory limit in the kernel, raises its own soft
-RLIMIT_CPU to used + `cpu_budget` + 1 s (a backstop: the supervisor kills at the limit first), and
-reports getrusage deltas and VmHWM. A run that asks uniqueness writes its verified answer to
-`DIR/interim.json` before the second solve, so that a second solve killed by a limit leaves the
-first answer to the supervisor.
+a cgroup of its own, else RLIMIT_DATA) and says which in `DIR/guard.json`. A run has parts
+(`Phases`: setup, the solve, the checks, a uniqueness solve), each with limits of its own counted
+from its start: per part the worker resets its peak RSS (`clear_refs`, and the cgroup's peak where
+the kernel allows), sets the part's memory limit in the kernel, raises its own soft RLIMIT_CPU to
+used + the part's CPU limit + 1 s (a backstop: the supervisor kills at the limit first), sends the
+part's byte on the notify pipe and, when it ends, records its CPU time and peak. The run's
+`peak_rss_mb` is its solve's: the harness's work is measured apart (`check_peak_rss_mb`, ...).
+Every run writes its judged answer to `DIR/interim.json` as soon as the solve is over, so that a
+run killed or failing in the harness's work after it (proof check, uniqueness solve) keeps it.
 """
 
 from __future__ import annotations
@@ -37,17 +40,36 @@ from typing import Any
 from harness import kinds
 from harness.encoding import Limits, cpu_time
 from harness.instances import Instance
+from harness.run.cores import pin
 from harness.run.execute import execute
-from harness.run.memory import Guard, proc_status_kb, set_soft_limit
+from harness.run.memory import Guard, set_soft_limit
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 
 
-def cpu_budget(time_s: float, unique: bool = False) -> float:
-    """The CPU a whole run may use before it is killed: the limit once per solve (the uniqueness
-    solve has a budget of its own), plus slack for the harness's own work in the run (reading the
-    puzzle, the checker), which the limit does not count: an encoding is judged on `solve_cpu_s`."""
-    return (2 if unique else 1) * time_s + 0.5 + 0.02 * time_s
+# The parts of a run, each measured and limited apart (`Phases`); the supervisor learns of each from
+# one byte on the notify pipe, and the setup (reading the puzzle, making the encoding) needs none.
+PHASE_BYTES = {"solve": b"S", "judge": b"J", "check": b"C", "unique": b"U", "unique_check": b"K"}
+SOLVES = ("solve", "unique")  # the encoding's own work; the rest is the harness's
+
+
+def grace_s(time_s: float) -> float:
+    """CPU past a solve's limit before it is killed: room for an encoding that stops itself at the
+    limit to hand its answer over (judged late by `overlay` all the same)."""
+    return 0.1 + 0.02 * time_s
+
+
+def phase_limits(phase: str, request: dict[str, Any]) -> tuple[float, int]:
+    """The CPU seconds and MB a part of a run may use, counted from its start: a solve gets the run's
+    limits (and a grace), so do the setup and the judging of its answer (the checker, writing it down:
+    an answer must not be lost to a tighter limit); the proof checks get `check_time_s` and
+    `check_memory_mb` (default the run's)."""
+    time_s, memory_mb = request["time_s"], request["memory_mb"]
+    if phase in SOLVES:
+        return time_s + grace_s(time_s), memory_mb
+    if phase in ("check", "unique_check"):
+        return request.get("check_time_s") or time_s, request.get("check_memory_mb") or memory_mb
+    return time_s, memory_mb
 
 
 def reset_peak_rss() -> None:
@@ -59,22 +81,86 @@ def reset_peak_rss() -> None:
         pass  # not Linux, or a kernel without it: the peak then spans the worker's life
 
 
-def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None) -> dict[str, Any]:
-    """Run one request under the kernel's memory limit and a CPU backstop; always answers, never raises.
+class Phases:
+    """The parts of one run as the worker lives them: each restarts the peak, sets its limits in the
+    kernel (memory) and a CPU backstop (RLIMIT_CPU), tells the supervisor, and is measured on its end."""
 
-    `interim`: where a verified answer is written before a uniqueness solve (None: nowhere).
+    def __init__(self, request: dict[str, Any], guard: Guard, notify: int | None) -> None:
+        self.request, self.guard, self.notify = request, guard, notify
+        self.measured: dict[str, dict[str, Any]] = {}
+        self.name: str | None = None
+        self.enter("setup")
+
+    def enter(self, name: str) -> None:
+        self.end()
+        cpu_s, memory_mb = phase_limits(name, self.request)
+        reset_peak_rss()
+        self.guard.hold(memory_mb)
+        # A backstop only: the supervisor kills at the limit first, counting child processes too.
+        set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu_time() + cpu_s) + 1)
+        self.name, self.cpu0 = name, cpu_time(children=True)
+        if self.notify is not None and name in PHASE_BYTES:
+            os.write(self.notify, PHASE_BYTES[name])
+
+    def end(self) -> None:
+        if self.name is not None and self.name not in self.measured:
+            self.measured[self.name] = {"cpu_s": cpu_time(children=True) - self.cpu0, **self.guard.peaks()}
+
+    def run_peak(self) -> float:
+        """The run's own peak: its solve's (or of the setup, for a run that never reached it)."""
+        return max(self.measured.get(name, {}).get("peak_rss_mb", 0.0) for name in ("setup", "solve"))
+
+    def apart(self) -> dict[str, Any]:
+        """The harness's parts measured apart, for `extra`: their CPU time, peak and limits."""
+        said = {}
+        for name in ("check", "unique", "unique_check"):
+            if name in self.measured:
+                said[f"{name}_cpu_s"] = self.measured[name]["cpu_s"]
+                said[f"{name}_peak_rss_mb"] = self.measured[name]["peak_rss_mb"]
+        said["check_time_limit_s"], said["check_memory_limit_mb"] = phase_limits("check", self.request)
+        cgroup = self.measured.get("solve", {}).get("cgroup_peak_mb")
+        if cgroup is not None and not self.guard.peak_resets:  # apart, never judged (`Guard.peaks`)
+            said["cgroup_peak_mb"] = cgroup
+        return said
+
+
+def harness_failed(row: dict[str, Any], phase: str, status: str, detail: str) -> dict[str, Any]:
+    """An answered run's row after the harness's work on it (`phase`) failed: the answer stands, the
+    failure is said in a field of its own (`check_error` with the proof `unchecked`, or `unique`
+    empty with `unique_error`)."""
+    extra = json.loads(row.get("extra") or "{}")
+    what = f"{status}: {detail}"
+    if phase == "unique":
+        extra["unique_error"] = what
+        said = f"uniqueness unknown: the second solve ended in {what}"
+        row = {**row, "unique": None, "detail": "; ".join(filter(None, [row.get("detail"), said]))}
+    elif phase in ("check", "unique_check"):  # a verdict the check reached past its limits does not stand
+        prefix = "unique_" if phase == "unique_check" else ""
+        extra[prefix + "check_error"] = what
+        extra[prefix + "proof"] = f"unchecked: the check ended in {what}"
+    else:
+        extra[f"{phase}_error"] = what
+    return {**row, "extra": json.dumps(extra, sort_keys=True, default=str)}
+
+
+def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,
+          notify: int | None = None) -> dict[str, Any]:
+    """Run one request, each part under its limits (`Phases`); always answers, never raises.
+
+    `interim`: where the judged answer is written as soon as the solve is over (None: nowhere), so
+    that a run killed in the harness's work after it keeps its answer; `notify`: the supervisor's pipe.
     """
     time_s, memory_mb = request["time_s"], request["memory_mb"]
     unique = request.get("unique", False)
-    reset_peak_rss()
     cpu0 = cpu_time(children=True)
-    set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu0 + cpu_budget(time_s, unique)) + 1)
-    guard.hold(memory_mb)
+    phases = Phases(request, guard, notify)
+    kept: dict[str, Any] = {}
 
     def answered(row: dict[str, Any]) -> None:
+        kept["row"] = row  # the solve's measures are final: it ended when the judging began
         if interim is not None:
             answer = {"seq": request["seq"], "row": row, "cpu_s": cpu_time(children=True) - cpu0,
-                      "peak_rss_mb": proc_status_kb("VmHWM") / 1024}
+                      "peak_rss_mb": phases.run_peak(), "apart": phases.apart()}
             with WRITING:
                 write_atomically(interim, json.dumps(answer, default=str))
 
@@ -86,22 +172,29 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None) ->
         limits = Limits(time_s=time_s, memory_mb=memory_mb)  # execute starts the CPU clock at solve()
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
                       code=request.get("code"), unique=unique, answered=answered,
-                      harness_code=request.get("harness_code"))
+                      harness_code=request.get("harness_code"), phase=phases.enter,
+                      check_time_s=phase_limits("check", request)[0])
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": "memout", "detail": "MemoryError (an allocation the kernel refused)"}
     except BaseException:  # noqa: B036 - a solver calling sys.exit is a crash of its run, not of us
         row = {"status": "crash", "detail": traceback.format_exc()[-TAIL_CHARS:]}
     finally:
+        phases.end()
         set_soft_limit(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
         guard.release()
     if row["status"] == "memout":
         row["memout_by"] = guard.how
+    if "row" in kept and row is not kept["row"] and "run_key" not in row:
+        # The harness's work after the answer failed (a checker's MemoryError, a crash in the
+        # uniqueness solve): the answer stands, the failure has a field of its own.
+        said = {k: v for k, v in row.items() if k != "status"}
+        row = harness_failed(kept["row"], phases.name, row["status"], said.get("detail", ""))
     return {
         "seq": request["seq"],
-        "row": row,
+        "row": {**row, **phases.apart()},
         "cpu_s": cpu_time(children=True) - cpu0,
-        "peak_rss_mb": max(proc_status_kb("VmHWM") << 10, guard.peak_bytes()) / (1 << 20),
+        "peak_rss_mb": phases.run_peak(),
     }
 
 
@@ -134,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", required=True, help="folder for result.json")
     parser.add_argument("--notify", type=int, required=True, help="pipe fd: one byte per answer")
     parser.add_argument("--preload", default="", help="comma-separated modules to import at start")
+    parser.add_argument("--cores", default="", help="comma-separated cores to run on (default: as started)")
     args = parser.parse_args(argv)
+    pin([int(core) for core in args.cores.split(",") if core])  # first: threads started later inherit it
     folder = Path(args.dir)
     faulthandler.enable(all_threads=False)  # a segfault or abort leaves the running stack in stderr
     threading.Thread(target=watch_parent, args=(os.getppid(), folder), daemon=True).start()
@@ -150,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         os.write(args.notify, b"R")
         for line in sys.stdin.buffer:
-            answer = serve(json.loads(line), guard, folder / "interim.json")
+            answer = serve(json.loads(line), guard, folder / "interim.json", args.notify)
             with WRITING:
                 write_atomically(result, json.dumps(answer, default=str))
             sys.stdout.flush()
