@@ -16,7 +16,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from harness.grid import Cell
+from loopbench_encodings.loop import LoopProblem
 from loopbench_encodings.loop.cnf import new_variables
+from loopbench_encodings.loop.graph import GridGraph
 
 DELTA = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 
@@ -49,10 +51,30 @@ class Edges:
     def at(self, cell: Cell) -> list[int]:
         """The edges at a cell."""
         r, c = cell
-        return [self.between(cell, n) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if self.inside(n)]
+        near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        return [self.between(cell, n) for n in near if self.inside(n)]
 
     def vertex(self, cell: Cell) -> int:
         return cell[0] * self.cols + cell[1]
+
+
+def crossings(edges: Edges, areas: Sequence[Sequence[str]]) -> dict[str, list[tuple[Cell, Cell, int]]]:
+    """Each region's border edges as (its cell, the cell beyond, literal): the loop enters and
+    leaves a region only through them."""
+    out: dict[str, list[tuple[Cell, Cell, int]]] = {}
+    for r, row in enumerate(areas):
+        for c, a in enumerate(row):
+            out.setdefault(a, [])
+            for b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if edges.inside(b) and areas[b[0]][b[1]] != a:
+                    out[a].append(((r, c), b, edges.between((r, c), b)))
+    return out
+
+
+def visiting(grid: Any, borders: dict[str, list[tuple[Cell, Cell, int]]]) -> LoopProblem:
+    """The loop on the cells using a border edge of every region (`hits`): it visits each."""
+    return LoopProblem(GridGraph(grid), (), tuple(tuple(lit - 1 for _, _, lit in group)
+                                                  for group in borders.values()))
 
 
 # --- CP-SAT (a `loop.cpsat.LoopModel`) ------------------------------------------------------------------
@@ -139,6 +161,11 @@ def asp_edge(edges: Edges, lit: int) -> str:
         return f"on(({r},{c}),({r},{c + 1}))"
     r, c = divmod(i - edges.h, edges.cols)
     return f"on(({r},{c}),({r + 1},{c}))"
+
+
+def asp_ends(edges: Edges, lit: int) -> str:
+    """An edge's two cells, `(R,C),(R2,C2)`, as `on/2` names them (for facts about edges)."""
+    return asp_edge(edges, lit)[3:-1]
 
 
 def asp_clauses(edges: Edges, clauses: Iterable[list[int]]) -> str:

@@ -21,6 +21,7 @@ from harness.kinds import Kind, Lines, grid_rows, size
 from harness.kinds.drawing import cell_axes
 
 SIDES = {"n": Direction.UP, "s": Direction.DOWN, "e": Direction.RIGHT, "w": Direction.LEFT}
+NO_REGION = "@"  # an `areas` id of cells in no region, which the loop never enters (janko.at's Country Road)
 PIECES = {a + b: SIDES[a] | SIDES[b] for a, b in ("ns", "ew", "ne", "nw", "se", "sw")}
 
 
@@ -47,11 +48,12 @@ class TokenPuzzle(OnGrid):
         return {(r, c): t for r, row in enumerate(self.problem) for c, t in enumerate(row) if t != "-"}
 
     def regions(self) -> dict[str, list[Cell]]:
-        """The cells of each region id, in row-major order."""
+        """The cells of each region id, in row-major order (not the cells of no region, `@`)."""
         out: dict[str, list[Cell]] = {}
         for r, row in enumerate(self.areas):
             for c, a in enumerate(row):
-                out.setdefault(a, []).append((r, c))
+                if a != NO_REGION:
+                    out.setdefault(a, []).append((r, c))
         return out
 
 
@@ -64,8 +66,11 @@ def read_grids(cls: type[TokenPuzzle], rows: int, cols: int, problem: Lines, are
             if why := cls.bad_token(t):
                 raise InstanceError(source, f"cell {t!r}: {why}", n)
     region_rows = grid_rows(areas, rows, cols, source) if cls.has_areas else []
-    return cls(Grid(rows, cols), tuple(tuple(row) for _, row in tokens),
-               tuple(tuple(row) for _, row in region_rows))
+    try:
+        return cls(Grid(rows, cols), tuple(tuple(row) for _, row in tokens),
+                   tuple(tuple(row) for _, row in region_rows))
+    except ValueError as exc:  # what the model refuses of the grids as a whole
+        raise InstanceError(source, str(exc), tokens[0][0] if tokens else None) from None
 
 
 def loop_string(tokens: list[list[str]], rows: int, cols: int, source: str,
@@ -111,7 +116,8 @@ class GenreKind(Kind):
         missing = [n for n in self.sample if n not in records or records[n].error]
         if missing:
             raise ValueError(f"{path}: no readable puzzle {', '.join(missing)}")
-        return {"janko": judge_solutions(Entry(n, records[n].puzzle, records[n].solution) for n in self.sample)}
+        chosen = (Entry(n, records[n].puzzle, records[n].solution) for n in self.sample)
+        return {"janko": judge_solutions(chosen)}
 
     def parse_body(self, rows: int, cols: int, lines: Lines, source: str) -> TokenPuzzle:
         if self.model.has_areas and len(lines) != 2 * rows:
@@ -182,7 +188,9 @@ def render_text(puzzle: TokenPuzzle, solution: str, ascii: bool, shaded: set[Cel
                 glyph = "#" if ascii else "█"
             else:
                 glyph = GLYPHS[ascii][b]
-            row.append(glyph.center(width, h_line if b & Direction.RIGHT and b & Direction.LEFT else " "))
+            left = (width - len(glyph)) // 2
+            row.append((h_line if b & Direction.LEFT else " ") * left + glyph
+                       + (h_line if b & Direction.RIGHT else " ") * (width - len(glyph) - left))
             row.append(h_line if b & Direction.RIGHT else " ")
             below.append((v_line if b & Direction.DOWN else " ").center(width) + " ")
         lines.append("".join(row).rstrip())
