@@ -20,7 +20,7 @@ CORPUS = Path("/work/shared/corpus/janko-loop")  # the raw files, where this mac
 
 
 def test_the_five_genres_are_kinds():
-    assert set(GENRES) == {"geradeweg", "country", "moonsun", "castlewall", "yajilin"}
+    assert set(GENRES) >= {"geradeweg", "country", "moonsun", "castlewall", "yajilin"}
 
 
 @pytest.mark.parametrize("genre", GENRES)
