@@ -84,17 +84,6 @@ def cp_edge(m: Any, lit: int) -> Any:
     return m.x[lit - 1] if lit > 0 else ~m.x[-lit - 1]
 
 
-def cp_parity(m: Any, lits: Sequence[Any], odd: bool) -> None:
-    """An odd (or even) number of these CP-SAT literals true: CP-SAT's own XOR constraint (a sum
-    equal to 2 * half + parity left a 50x50 Castle Wall's first solve over 60 s)."""
-    if not lits:
-        if odd:
-            m.model.add_bool_or([])  # nothing to be odd: infeasible
-        return
-    lits = list(lits)
-    m.model.add_bool_xor(lits if odd else [~lits[0], *lits[1:]])  # even: one negated makes it odd
-
-
 # --- CNF ----------------------------------------------------------------------------------------------
 
 class CnfKit:
@@ -133,19 +122,6 @@ class CnfKit:
         if made.nv > top:
             new_variables(self.arrays, made.nv - top)
         self.clauses += made.clauses
-
-    def parity(self, lits: Sequence[int], odd: bool) -> None:
-        """An odd (or even) number of `lits` true: a chain of XORs over new variables."""
-        if not lits:
-            if odd:
-                self.clauses.append([])
-            return
-        acc = lits[0]
-        for x in lits[1:]:
-            y = self.new()
-            self.clauses += [[-y, acc, x], [-y, -acc, -x], [y, -acc, x], [y, acc, -x]]
-            acc = y
-        self.clauses.append([acc] if odd else [-acc])
 
 
 # --- ASP ----------------------------------------------------------------------------------------------
