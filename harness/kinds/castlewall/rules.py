@@ -91,19 +91,25 @@ def cnf(puzzle: CastleWall, arrays: Any) -> list[list[int]]:
 
 
 ASP_RULES = """
-#defined wall/1. #defined crossing/3. #defined colour/2. #defined along/3. #defined number/2.
+#defined wall/1. #defined colour/3. #defined chain/2. #defined along/3. #defined number/2.
 :- wall(X), loop(X).
-:- colour(W,P), #count { U,V : crossing(W,U,V), on(U,V) } = N, N \\ 2 != P.
+up(R,C) :- on((R-1,C),(R,C)).
+side(R,1) :- up(R,0).
+side(R,C+1) :- chain(R,C), side(R,C), not up(R,C).
+side(R,C+1) :- chain(R,C), not side(R,C), up(R,C).
+:- colour(R,C,1), not side(R,C).
+:- colour(R,C,0), side(R,C).
 :- number(W,K), #count { U,V : along(W,U,V), on(U,V) } != K.
 """
 
 
 def asp(puzzle: CastleWall) -> str:
-    edges, _, _, colours, numbers = _parts(puzzle)
+    """`side(R,C)`: an odd number of the loop's edges from row R - 1 into row R left of column C,
+    chained column by column as for the other backends (one #count parity per wall grounds slowly)."""
+    edges, _, rows, colours, numbers = _parts(puzzle)
     out = [f"wall({asp_cell(cell)})." for cell in puzzle.walls()]
-    for w, (r, c, inside) in enumerate(colours):
-        out.append(f"colour({w},{int(inside)}).")
-        out += [f"crossing({w},{asp_ends(edges, edges.between((r - 1, k), (r, k)))})." for k in range(c) if r]
+    out += [f"chain({r},{c})." for r, crossing in rows.items() for c in range(1, len(crossing))]
+    out += [f"colour({r},{c},{int(inside)})." for r, c, inside in colours]
     for w, (along, k) in enumerate(numbers):
         out.append(f"number({w},{k}).")
         out += [f"along({w},{asp_ends(edges, lit)})." for lit in along]
