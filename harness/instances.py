@@ -55,9 +55,9 @@ def load_file(path: str, kind: str | None = None) -> Instance:
 
 
 def load_scrape(path: str, kind: str | None = None) -> list[Instance]:
-    """The puzzles of a janko.at scrape file (`harness.kinds.scrape`), each with janko.at's solution
+    """The puzzles of a janko.at scrape file (`harness.scrape`), each with janko.at's solution
     as its known one; a line that cannot be read is an Instance carrying its one-line error."""
-    from harness.kinds import scrape
+    from harness import scrape
 
     try:
         records = scrape.read(path, kind)

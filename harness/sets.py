@@ -27,7 +27,7 @@ from harness import kinds
 from harness.bundles import Row, read_bundle, write_bundle
 from harness.errors import InstanceError
 from harness.instances import INSTANCE_SUFFIXES, Instance, load_file, load_scrape
-from harness.kinds.scrape import is_scrape
+from harness.scrape import is_scrape
 
 
 def _instances_dir() -> Path:

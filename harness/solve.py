@@ -12,8 +12,8 @@ from harness import kinds, registry
 from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
 from harness.instances import Instance, load_scrape
-from harness.kinds.scrape import is_scrape
 from harness.run.execute import execute
+from harness.scrape import is_scrape
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 DEFAULT_ENCODING = "circuit"

@@ -43,15 +43,6 @@ def num_variables(arrays: LoopArrays) -> int:
     return arrays.own["variables"]  # type: ignore[return-value]
 
 
-def new_variables(arrays: LoopArrays, count: int) -> int:
-    """The first of `count` fresh variables for a kind's rules (auxiliaries: counters, colours),
-    numbered after every variable made so far, so strategies that number more after them
-    (`sat`'s faces) see them taken. Call it from the rules' `cnf`, after the degree clauses."""
-    first = arrays.own["variables"] + 1  # type: ignore[operator]
-    arrays.own["variables"] = first + count - 1
-    return first
-
-
 def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
     out: list[Clause] = []
     add = out.extend

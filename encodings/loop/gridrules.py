@@ -5,7 +5,7 @@ Edges and cells are numbered as `loop.graph.GridGraph` numbers them: cell (r, c)
 r * cols + c; the horizontal edge right of (r, c) is r * (cols - 1) + c, the vertical one below it
 h + r * cols + c (h = rows * (cols - 1)); as a clause literal, edge i is i + 1 (`loop.cuts`).
 CNF: a cell's on-loop literal is an auxiliary variable equal to "some edge at the cell is on"
-(`CnfKit.on`), auxiliaries come from `loop.cnf.new_variables`, and counts are PySAT's cardinality
+(`CnfKit.on`), auxiliaries come from `LoopArrays.new_variables`, and counts are PySAT's cardinality
 encodings (`pysat.card`, sequential counters). ASP: a cell is `(R,C)`; `loop/1`, `on/2` and
 `next/3` are `loop.asp`'s.
 """
@@ -17,7 +17,6 @@ from typing import Any
 
 from harness.grid import Cell
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.cnf import new_variables
 from loopbench_encodings.loop.graph import GridGraph
 
 DELTA = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
@@ -95,7 +94,7 @@ class CnfKit:
         self._on: dict[Cell, int] = {}
 
     def new(self, count: int = 1) -> int:
-        return new_variables(self.arrays, count)
+        return self.arrays.new_variables(count)
 
     def on(self, cell: Cell) -> int:
         """A variable true exactly when the loop visits `cell` (some edge at it is on)."""
@@ -120,7 +119,7 @@ class CnfKit:
         top = self.arrays.own["variables"]
         made = getattr(CardEnc, how)(lits, bound=k, top_id=top, encoding=EncType.seqcounter)
         if made.nv > top:
-            new_variables(self.arrays, made.nv - top)
+            self.arrays.new_variables(made.nv - top)
         self.clauses += made.clauses
 
 

@@ -29,7 +29,7 @@ class LoopRules(Protocol):
 
     def cnf(self, puzzle: Any, arrays: Any) -> list[list[int]]:
         """The local rules as clauses; variable i + 1 is edge i. Auxiliary variables come from
-        `loop.cnf.new_variables(arrays, count)`, never from a number of the rules' own."""
+        `arrays.new_variables(count)` (`loop.arrays.LoopArrays`), never from a number of the rules' own."""
 
 
 class LoopRulesOptional(Protocol):

@@ -140,7 +140,7 @@ class Kind(abc.ABC):
         return {}
 
     def read_janko_record(self, data: dict[str, Any], source: str) -> tuple[Any, str]:
-        """One puzzle of a janko.at scrape file (`harness.kinds.scrape`: a JSON line's `data`, whose
+        """One puzzle of a janko.at scrape file (`harness.scrape`: a JSON line's `data`, whose
         `puzzle` value is one of `janko_names`): the puzzle and janko.at's solution in this kind's
         solution format ("" when none). InstanceError naming `source` on bad input."""
         raise InstanceError(source, f"{self.name} puzzles have no reader for janko.at scrape records")

@@ -106,8 +106,8 @@ class GenreKind(Kind):
     def import_corpus(self, corpus: Path) -> dict[str, list[Any]]:
         """The bundle `janko`: the `sample` puzzles of the scrape file, janko.at's solution each,
         kept only where the checker accepts it (`bundles.judge_solutions`)."""
+        from harness import scrape
         from harness.bundles import Entry, judge_solutions
-        from harness.kinds import scrape
 
         path = corpus / "janko-loop" / self.scrape_file
         if not self.scrape_file or not path.is_file():
