@@ -4,8 +4,9 @@ A kind is one sub-package of `harness.kinds` (masyu/, slitherlink/, ...) whose `
 `KIND`, an instance of a `Kind` subclass. The kind owns everything about its puzzles that is not
 solving: its model, its formats (plain text, URLs, ids, janko.at blocks, the compact form of the
 bundles), its independent checker, its drawings and its corpus importer. The rest of the harness
-reaches a kind only through this contract, so adding a kind is adding a folder; a kind names
-nothing of the encodings (a strategy names the kinds it serves).
+reaches a kind only through this contract, so adding a kind is adding a folder (docs/ADDING-A-KIND.md);
+registering checks it (`require`: one TypeError naming all a kind lacks). A kind may keep its
+solving rules in its folder too (`Kind.rules()`, found by `loopbench_encodings.rules.of`).
 
 Every puzzle object has `kind` (the kind's name), `rows` and `cols` (a grid's; a graph's vertex and
 edge counts), and a grid kind's its `grid`. Every reader raises InstanceError naming the source
