@@ -20,6 +20,8 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.grid import DIRECTIONS
 from harness.kinds.masyu.model import Masyu, Pearl
 
+from . import rules
+
 ON, OFF, OPEN = 1, 0, -1
 OPPOSITE = {d: d.opposite for d in DIRECTIONS}
 ACROSS = {d: [p for p in DIRECTIONS if p.horizontal != d.horizontal] for d in DIRECTIONS}
@@ -159,12 +161,13 @@ class Search:
 
 class Dfs(Encoding):
     name = "dfs"
-    puzzles = ("masyu", "graph")  # graph: a cycle through every vertex (`_cycle_dfs`)
+    # and every kind whose rules say the loop problem is the whole puzzle (a Hamiltonian cycle: `_cycle_dfs`)
+    puzzles = ("masyu", *rules.kinds_with("cycle_only"))
     defaults: dict = {}
     excludes = True
 
     def solve(self, puzzle: Masyu, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
-        if puzzle.kind == "graph":
+        if getattr(rules.of(puzzle.kind), "cycle_only", False):
             from . import loop
             from ._cycle_dfs import solve_cycle
 

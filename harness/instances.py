@@ -52,3 +52,16 @@ def load_file(path: str, kind: str | None = None) -> Instance:
         return Instance(name=name, source=path, error=str(exc))
     known = kinds.known_in_text(puzzle, Path(path).read_text())
     return Instance(name=name, source=path, puzzle=puzzle, known_answer=known)
+
+
+def load_scrape(path: str, kind: str | None = None) -> list[Instance]:
+    """The puzzles of a janko.at scrape file (`harness.scrape`), each with janko.at's solution
+    as its known one; a line that cannot be read is an Instance carrying its one-line error."""
+    from harness import scrape
+
+    try:
+        records = scrape.read(path, kind)
+    except InstanceError as exc:
+        return [Instance(name=Path(path).name, source=path, error=str(exc))]
+    return [Instance(name=r.name, source=r.source, puzzle=r.puzzle, error=r.error, known_solution=r.solution)
+            for r in records]

@@ -52,12 +52,15 @@ def encodings() -> list[tuple[str, type, str]]:
 
 def kinds() -> list[tuple[str, Any, str]]:
     """Each plug-in puzzle kind as (name, Kind instance, where)."""
-    from harness.kinds import Kind
+    from harness.kinds import Kind, require
 
     out = []
     for entry in _entries(KINDS):
         found = _load(entry)
-        kind = found() if isinstance(found, type) and issubclass(found, Kind) else found
+        if isinstance(found, type) and issubclass(found, Kind):
+            require(found, where(entry))  # before making one: say everything it lacks, by name
+            found = found()
+        kind = found
         if not isinstance(kind, Kind):
             raise RuntimeError(f"{where(entry)} is not a puzzle kind (a harness.kinds.Kind subclass)")
         if kind.name != entry.name:

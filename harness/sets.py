@@ -1,6 +1,8 @@
 """The bundled instance sets: listed, shown, resolved into Instances and exported (`python -m harness.sets`).
 
-instances/sets.json declares every set. A collection owns one bundle (`harness.bundles`: a row per
+instances/sets.json declares the sets, and so may a bundle folder's own `instances/<folder>/sets.json`
+(paths in it still relative to instances/), so a new kind adds its sets without touching the
+shared manifest. A collection owns one bundle (`harness.bundles`: a row per
 instance, the puzzle in its kind's compact form, the known solution). A subset filters its parent
 (`where` on columns, or explicit `names`); a curated set lists `members` as `set/name` across
 collections. Instance sources are `collection/name` whichever set reached them: one puzzle, one source.
@@ -24,7 +26,8 @@ from typing import Any
 from harness import kinds
 from harness.bundles import Row, read_bundle, write_bundle
 from harness.errors import InstanceError
-from harness.instances import INSTANCE_SUFFIXES, Instance, load_file
+from harness.instances import INSTANCE_SUFFIXES, Instance, load_file, load_scrape
+from harness.scrape import is_scrape
 
 
 def _instances_dir() -> Path:
@@ -62,6 +65,8 @@ class SetSpec:
 def specs() -> dict[str, SetSpec]:
     """Every set of sets.json, in the manifest's order, with inherited fields filled in."""
     raw = json.loads(MANIFEST.read_text())["sets"]
+    for own in sorted(INSTANCES_DIR.glob("*/sets.json")):  # a kind's bundle folder may declare its own sets
+        raw += json.loads(own.read_text())["sets"]
     items = {}
     for item in raw:
         if item["name"] in items:
@@ -250,6 +255,8 @@ def resolve(spec: str, kind: str | None = None) -> list[Instance]:
     path = Path(spec)
     if not path.exists() and spec in names():  # a file or folder of that name wins
         return instances(spec)
+    if path.is_file() and is_scrape(path):  # a janko.at scrape file: a puzzle a line
+        return load_scrape(spec, kind)
     if path.is_file():
         files = [path]
     elif path.is_dir():

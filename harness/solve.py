@@ -11,8 +11,9 @@ from typing import Any
 from harness import kinds, registry
 from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
-from harness.instances import Instance
+from harness.instances import Instance, load_scrape
 from harness.run.execute import execute
+from harness.scrape import is_scrape
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 DEFAULT_ENCODING = "circuit"
@@ -143,10 +144,30 @@ def replay_steps(instance: Instance, row: dict[str, Any], text: bool, gif: str |
 
 
 def load(spec: str, kind: str | None = None) -> Instance:
-    """An Instance from a path, URL or id; raises InstanceError when it cannot be read."""
+    """An Instance from a path, URL or id (a janko.at scrape file: `FILE#NAME`, or FILE for its
+    first puzzle); raises InstanceError when it cannot be read."""
+    file, _, wanted = spec.partition("#")
+    if is_scrape(file) and Path(file).is_file():
+        return pick(load_scrape(file, kind), file, wanted)
     puzzle = kinds.read_spec(spec, kind)
     name = Path(spec).stem if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
     return Instance(name=name, source=spec, puzzle=puzzle)
+
+
+def pick(found: list[Instance], file: str, wanted: str) -> Instance:
+    """The puzzle named `wanted` (`Geradeweg-001` or `001`) of a scrape file, else its first one."""
+    if wanted:
+        chosen = [i for i in found if wanted in (i.name, i.name.rpartition("-")[2])]
+        if not chosen:
+            raise InstanceError(file, f"no puzzle named {wanted!r} (the first is {found[0].name})")
+    else:
+        chosen = found
+        if len(found) > 1:
+            print(f"note: {file} holds {len(found)} puzzles; solving the first, {found[0].name} "
+                  f"(name one as FILE#NAME)", file=sys.stderr)
+    if chosen[0].error:  # already one line, `FILE:LINE: problem`
+        raise ValueError(chosen[0].error)
+    return chosen[0]
 
 
 def as_json(row: dict[str, Any], steps: bool = False) -> dict[str, Any]:

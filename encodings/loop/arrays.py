@@ -51,6 +51,15 @@ class LoopArrays:
             self.is_required[v] = 1
         self.hits = problem.hits
 
+    def new_variables(self, count: int) -> int:
+        """The first of `count` fresh CNF variables for a kind's rules (auxiliaries: counters, on-loop
+        cells), numbered after every variable made so far (`loop.cnf`'s, then earlier calls'), so a
+        strategy numbering more after them (`sat`'s faces) sees them taken. For the rules' `cnf`,
+        which runs after the degree clauses."""
+        first = self.own["variables"] + 1  # type: ignore[operator]
+        self.own["variables"] = first + count - 1
+        return first
+
     def chosen(self, model: list[int]) -> list[int]:
         """The edges a model sets, from its first E literals (literal i is +-(i + 1))."""
         return [lit - 1 for lit in model[: self.num_edges] if lit > 0]

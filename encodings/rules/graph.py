@@ -14,6 +14,8 @@ from harness.kinds.graph.model import Graph, solution_edges, solution_string
 from loopbench_encodings.loop import LoopProblem
 from loopbench_encodings.loop.graph import EdgeGraph
 
+cycle_only = True  # the loop problem is the whole puzzle: a cycle search may solve it as it is
+
 
 def loop_problem(puzzle: Graph) -> LoopProblem:
     graph = EdgeGraph(puzzle.n, puzzle.edges, write=lambda edges: solution_string(puzzle.n, edges),

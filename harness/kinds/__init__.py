@@ -4,8 +4,9 @@ A kind is one sub-package of `harness.kinds` (masyu/, slitherlink/, ...) whose `
 `KIND`, an instance of a `Kind` subclass. The kind owns everything about its puzzles that is not
 solving: its model, its formats (plain text, URLs, ids, janko.at blocks, the compact form of the
 bundles), its independent checker, its drawings and its corpus importer. The rest of the harness
-reaches a kind only through this contract, so adding a kind is adding a folder; a kind names
-nothing of the encodings (a strategy names the kinds it serves).
+reaches a kind only through this contract, so adding a kind is adding a folder (docs/ADDING-A-KIND.md);
+registering checks it (`require`: one TypeError naming all a kind lacks). A kind may keep its
+solving rules in its folder too (`Kind.rules()`, found by `loopbench_encodings.rules.of`).
 
 Every puzzle object has `kind` (the kind's name), `rows` and `cols` (a grid's; a graph's vertex and
 edge counts), and a grid kind's its `grid`. Every reader raises InstanceError naming the source
@@ -139,6 +140,63 @@ class Kind(abc.ABC):
         """Bundles to write from the raw corpus: file stem -> list of `bundles.Entry` (none by default)."""
         return {}
 
+    def read_janko_record(self, data: dict[str, Any], source: str) -> tuple[Any, str]:
+        """One puzzle of a janko.at scrape file (`harness.scrape`: a JSON line's `data`, whose
+        `puzzle` value is one of `janko_names`): the puzzle and janko.at's solution in this kind's
+        solution format ("" when none). InstanceError naming `source` on bad input."""
+        raise InstanceError(source, f"{self.name} puzzles have no reader for janko.at scrape records")
+
+    # --- solving (optional) -------------------------------------------------------------------------
+
+    def rules(self) -> Any:
+        """The kind's rules for the solver backends, kept in its own folder (a module meeting a
+        protocol of `loopbench_encodings.rules`: `LoopRules` for a loop kind), or None.
+
+        Import it inside this method (`from . import rules`), never at the top: the kinds are read
+        without any encoding, and the fingerprints find the module by reading this import. The
+        project's older kinds keep theirs in `encodings/rules/<kind>.py`, found first.
+        """
+        return None
+
+
+# --- the contract, checked when a kind registers ---------------------------------------------------
+
+def required_members() -> tuple[str, ...]:
+    """What every kind must define: its `name` and the abstract methods of `Kind`."""
+    return ("name", *sorted(Kind.__abstractmethods__))
+
+
+def optional_members() -> tuple[str, ...]:
+    """What a kind may define: every other public member of `Kind` (each has a default)."""
+    own = {n for n in vars(Kind) if not n.startswith("_")}
+    return tuple(sorted(own - set(required_members())))
+
+
+def contract_problems(kind: Any) -> list[str]:
+    """What a kind (an instance or a class) lacks of the contract: required members missing or
+    still abstract, a `name` that is no non-empty word, and optional members that are not callable
+    where `Kind`'s are (a misspelt override is not seen; a method shadowed by a value is)."""
+    cls = kind if isinstance(kind, type) else type(kind)
+    if not issubclass(cls, Kind):
+        return [f"{cls.__module__}.{cls.__qualname__} is not a harness.kinds.Kind subclass"]
+    missing = [m for m in sorted(Kind.__abstractmethods__)
+               if not callable(got := getattr(cls, m, None)) or getattr(got, "__isabstractmethod__", False)]
+    out = [f"no {', '.join(missing)}"] if missing else []
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
+        out.insert(0, f"its `name` must be a lower-case word, found {name!r}")
+    out += [f"`{m}` is not callable" for m in optional_members()
+            if callable(getattr(Kind, m)) and not callable(getattr(cls, m, None))]
+    return out
+
+
+def require(kind: Any, where: str) -> None:
+    """Raise one TypeError naming `where` and everything the kind lacks (`contract_problems`)."""
+    problems = contract_problems(kind)
+    if problems:
+        raise TypeError(f"puzzle kind {where} does not meet the Kind contract: {'; '.join(problems)} "
+                        f"(required: {', '.join(required_members())}; docs/PLUGINS.md)")
+
 
 # --- the registry ---------------------------------------------------------------------------------
 
@@ -152,11 +210,16 @@ def kinds() -> dict[str, Kind]:
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg:
             continue
-        kind = importlib.import_module(f"{__name__}.{info.name}").KIND
+        where = f"{__name__}.{info.name}"
+        kind = getattr(importlib.import_module(where), "KIND", None)
+        if kind is None:
+            raise TypeError(f"puzzle kind {where} defines no KIND (an instance of its Kind subclass)")
+        require(kind, where)
         if kind.name in found:
             raise RuntimeError(f"two puzzle kinds are named {kind.name!r}")
-        found[kind.name] = kind, f"{__name__}.{info.name}"
+        found[kind.name] = kind, where
     for name, kind, where in plugins.kinds():
+        require(kind, where)
         if name in found:
             raise RuntimeError(f"two puzzle kinds are named {name!r}: {found[name][1]} and {where}")
         found[name] = kind, where
