@@ -1,0 +1,281 @@
+"""The connectivity watch: an IPASIR-UP propagator keeping the graph of edges not false able to hold a loop.
+
+A loop through the required vertices crosses every cut that separates two of them an even number
+of times, at least twice. On H, the graph of the edges not false, one depth-first search from a
+required vertex finds the cuts of H with at most two edges (`cuts_of`): each back edge gets a
+random 64-bit label and each tree edge the XOR of the labels of the back edges over it, so a tree
+edge labelled 0 is a bridge of H, one labelled as a single back edge forms a 2-edge cut with it,
+and tree edges labelled alike form 2-edge cuts pairwise (two consecutive ones on a root path bound
+a side). Where a side S holds a required vertex (the root, outside it, is another):
+- (a) a required vertex H does not reach: conflict, the clause "an edge of δ(C)" for its part C
+  of H (every edge of it false);
+- (b) a bridge b of H: conflict, the clause δ(S) less b (every edge of it false): a loop uses at
+  least two edges of δ(S), so one that is not b;
+- (c) a 2-edge cut {e, f}: e and f true, the reason of e being δ(S) less f (and of f, less e),
+  made when the solver asks for it.
+Every clause is of edges to use, and `harness.proof.cuts` judges it: δ(S) separates two required
+vertices, and δ(S) less one edge does once that edge is removed as well. (d) Closed sub-cycles
+are the loop watch's (`loop.watch`, behind this one: its callbacks are called from these).
+The search is O(V + E) in Python, so it runs only after an edge became false since the last one
+(true edges leave H as it is; a backtrack only adds edges to H, which removes cuts) and, with a
+`ratio`, once the on_assignment calls since the last search reach that search's work (vertices
+and edges visited) divided by the ratio (no clock is read, so a run repeats). Only required
+vertices are demands: a vertex on the loop because an edge of it is true would make a clause that
+mixes edges to use and edges to leave out.
+"""
+
+from __future__ import annotations
+
+import random
+
+LABEL_SEED = 20261125  # fixed: the labels, and so every search, are the same in every run
+
+
+def cuts_of(n: int, adjacency, value, is_required, total: int, root: int, labels):
+    """The cuts of H (the edges whose `value` is not 2) with at most two edges, from a search at `root`.
+
+    `adjacency[v]`: (edge variable, neighbour) pairs. Returns (conflict, forced, work): `conflict`,
+    a clause of false edges, or None; `forced`: (edge variable, reason maker) pairs, the maker
+    giving the reason clause when called; `work`: vertices and edges visited.
+    """
+    pre = [-1] * n
+    parent = [-1] * n
+    parent_edge = [0] * n
+    order = [root]  # vertices in preorder
+    xor = [0] * n  # per vertex: the XOR of the labels of the back edges at it
+    back_label: dict[int, int] = {}  # label -> back edge variable
+    pre[root] = 0
+    stack = [(root, iter(adjacency[root]))]
+    work = 0
+    while stack:
+        v, it = stack[-1]
+        for var, w in it:
+            work += 1
+            if value[var] == 2 or var == parent_edge[v]:
+                continue
+            if pre[w] < 0:
+                pre[w] = len(order)
+                order.append(w)
+                parent[w], parent_edge[w] = v, var
+                stack.append((w, iter(adjacency[w])))
+                break
+            if pre[w] < pre[v]:  # a back edge up to an ancestor (seen once, from its lower end)
+                lab = labels[var]
+                xor[v] ^= lab
+                xor[w] ^= lab
+                back_label[lab] = var
+        else:
+            stack.pop()
+    reached = len(order)
+    work += reached
+    req = [is_required[v] for v in order]
+    if sum(req) < total:
+        w = next(v for v in range(n) if is_required[v] and pre[v] < 0)
+        return part_boundary(w, adjacency, value), [], work
+    size = [1] * reached
+    lab = [xor[v] for v in order]
+    for i in range(reached - 1, 0, -1):  # children before parents
+        p = pre[parent[order[i]]]
+        size[p] += size[i]
+        req[p] += req[i]
+        lab[p] ^= lab[i]
+    classes: dict[int, list[int]] = {}
+    forced: list = []
+    for i in range(reached - 1, 0, -1):
+        tree = parent_edge[order[i]]
+        if req[i]:
+            if lab[i] == 0:  # a bridge of H: the side below it holds a required vertex, the root another
+                side = Side(order, pre, i, size[i])
+                return side.boundary(adjacency, tree), [], work
+            other = back_label.get(lab[i])
+            if other is not None:  # one back edge over it: {tree, back edge}, the side below
+                forced += pair(tree, other, Side(order, pre, i, size[i]), adjacency, value)
+        classes.setdefault(lab[i], []).append(i)
+    for members in classes.values():
+        if len(members) < 2:
+            continue
+        members.sort()
+        for upper, lower in zip(members, members[1:], strict=False):
+            if lower >= upper + size[upper] or req[upper] == req[lower]:
+                continue  # not nested (labels alike by chance), or no required vertex between them
+            side = Side(order, pre, upper, size[upper], lower, size[lower])
+            forced += pair(parent_edge[order[upper]], parent_edge[order[lower]], side, adjacency, value)
+    return None, forced, work
+
+
+class Side:
+    """The vertices of one search's subtree at preorder `top` (`size` of them), less the subtree at `hole`."""
+
+    __slots__ = ("order", "pre", "top", "end", "hole", "hole_end")
+
+    def __init__(self, order, pre, top: int, size: int, hole: int = -1, hole_size: int = 0) -> None:
+        self.order, self.pre, self.top, self.end = order, pre, top, top + size
+        self.hole, self.hole_end = hole, hole + hole_size
+
+    def boundary(self, adjacency, skip: int = 0) -> list[int]:
+        """The edge variables with one end on this side, less `skip`."""
+        pre, top, end, hole, hole_end = self.pre, self.top, self.end, self.hole, self.hole_end
+        out = []
+        for k in range(top, end):
+            if hole <= k < hole_end:
+                continue
+            for var, w in adjacency[self.order[k]]:
+                x = pre[w]
+                if var != skip and (not top <= x < end or hole <= x < hole_end):
+                    out.append(var)
+        return out
+
+
+def pair(e: int, f: int, side: Side, adjacency, value) -> list:
+    """The propagations of the 2-edge cut {e, f} of H around `side`: each edge not yet true, with a
+    maker of its reason (the cut less the other edge, its own literal first)."""
+    out = []
+    for lit, other in ((e, f), (f, e)):
+        if value[lit] != 1:
+            out.append((lit, lambda lit=lit, other=other: [lit] + [x for x in side.boundary(adjacency, other)
+                                                                   if x != lit]))
+    return out
+
+
+def part_boundary(w: int, adjacency, value) -> list[int]:
+    """The edges leaving w's part of H, every one of them false."""
+    seen = {w}
+    todo = [w]
+    while todo:
+        v = todo.pop()
+        for var, x in adjacency[v]:
+            if value[var] != 2 and x not in seen:
+                seen.add(x)
+                todo.append(x)
+    return [var for v in seen for var, x in adjacency[v] if x not in seen]
+
+
+def connect_watch(problem, watch, ratio: float = float("inf"), record=None, strict: bool = False):
+    """The connectivity propagator for `problem`, with the loop watch `watch` behind it.
+
+    `ratio`: see the module docstring (inf: a search at every propagate() call after an edge became
+    false). `record(clause)` is called with every clause handed to the solver, the loop watch's
+    included (cuts when added, reasons when asked): a proof's CNF must hold them. `strict` checks
+    every reason and conflict against this watch's view of the assignment.
+    """
+    from pysat.engines import Propagator as Base
+
+    arrays = problem.arrays
+    n, m, ends = arrays.num_vertices, arrays.num_edges, arrays.ends
+    adjacency = [tuple((i + 1, ends[i][0] + ends[i][1] - v) for i in here)
+                 for v, here in enumerate(arrays.incident)]
+    is_required, total = arrays.is_required, len(arrays.required)
+    root = arrays.required[0] if total else 0
+    rng = random.Random(LABEL_SEED)
+    labels = [0] + [rng.getrandbits(64) for _ in range(m)]
+    value = bytearray(m + 1)  # by variable: 0 unassigned, 1 true, 2 false
+    trail: list[int] = []
+    levels: list[int] = []
+    fixed_vars: set[int] = set()
+    reasons: dict = {}  # edge variable -> the maker of its reason (the latest propagation)
+    pending: list[list[int]] = []
+    counts = {"connect_searches": 0, "connect_work": 0, "connect_conflicts": 0, "connect_propagations": 0,
+              "connect_reasons": 0}
+    dirty, since, due = True, 0, 0.0
+    active = total >= 2  # with fewer required vertices no cut separates two
+
+    def falsified(clause: list[int], but: int = 0) -> bool:
+        return all(value[x] == 2 for x in clause if x != but)
+
+    def search() -> list[int]:
+        nonlocal dirty, since, due
+        counts["connect_searches"] += 1
+        conflict, forced, work = cuts_of(n, adjacency, value, is_required, total, root, labels)
+        counts["connect_work"] += work
+        dirty, since, due = False, 0, work / ratio
+        if conflict is not None:
+            assert not strict or falsified(conflict), conflict
+            counts["connect_conflicts"] += 1
+            pending.append(conflict)
+            return []
+        out = []
+        for lit, maker in forced:
+            if not value[lit]:
+                reasons[lit] = maker
+                out.append(lit)
+        counts["connect_propagations"] += len(out)
+        return out
+
+    class ConnectWatch(Base):
+        """Cuts of H with at most two edges, then the loop watch; see the module docstring."""
+
+        def stats(self) -> dict:
+            return {**watch.stats(), **counts}
+
+        def on_assignment(self, lit: int, fixed: bool = False) -> None:
+            nonlocal dirty, since
+            watch.on_assignment(lit, fixed)
+            var = abs(lit)
+            since += 1
+            if fixed:
+                fixed_vars.add(var)
+            if value[var]:
+                return
+            trail.append(lit)
+            if lit < 0:
+                value[var] = 2
+                dirty = True
+            else:
+                value[var] = 1
+
+        def on_new_level(self) -> None:
+            watch.on_new_level()
+            levels.append(len(trail))
+
+        def on_backtrack(self, to: int) -> None:
+            watch.on_backtrack(to)
+            if len(levels) > to:
+                start = levels[to]
+                del levels[to:]
+                undone = trail[start:]
+                del trail[start:]
+                for lit in undone:
+                    value[abs(lit)] = 0
+                for lit in undone:  # fixed literals stay
+                    if abs(lit) in fixed_vars and not value[abs(lit)]:
+                        trail.append(lit)
+                        value[abs(lit)] = 2 if lit < 0 else 1
+
+        def decide(self) -> int:
+            return 0
+
+        def propagate(self) -> list[int]:
+            out = watch.propagate()
+            if not (out or pending or not active or watch.has_clause()) and dirty and since >= due:
+                out = search()
+            if out and record is not None and not levels:
+                # CaDiCaL fixes a literal propagated at the root without asking its reason, yet its
+                # proof's unit rests on it: the CNF must hold the reason all the same
+                for lit in out:
+                    record(reasons[lit]() if lit > 0 else watch.provide_reason(lit))
+            return out
+
+        def provide_reason(self, lit: int) -> list[int]:
+            if lit > 0 and lit in reasons:
+                counts["connect_reasons"] += 1
+                reason = reasons[lit]()
+                assert not strict or (value[lit] == 1 and falsified(reason, lit)), (lit, reason)
+            else:
+                reason = watch.provide_reason(lit)
+            if record is not None:
+                record(reason)
+            return reason
+
+        def check_model(self, model: list[int]) -> bool:
+            return watch.check_model(model)
+
+        def has_clause(self) -> bool:
+            return bool(pending) or watch.has_clause()
+
+        def add_clause(self) -> list[int]:
+            clause = pending.pop() if pending else watch.add_clause()
+            if record is not None:
+                record(clause)
+            return clause
+
+    return ConnectWatch()
