@@ -15,7 +15,12 @@ conflicts, and reasons when the solver asks for them) is in the proof's CNF mark
 
 from __future__ import annotations
 
-from .loop.connect import connect_watch
+import time
+
+from harness.encoding import UNSAT, Outcome
+
+from . import loop
+from .loop.connect import connect_watch, static_cut
 from .loop.watch import loop_watch
 from .propagator import Propagator
 
@@ -34,6 +39,18 @@ class Connect(Propagator):
             raise ValueError(f"option ratio: {ratio!r} is neither `all` nor a number") from None
         if not self.ratio > 0:
             raise ValueError(f"option ratio: {ratio!r} must be above 0")
+
+    def solve(self, puzzle, limits, seed, exclude=()):
+        """`unsat` before any solver when the graph itself has required vertices apart or a bridge
+        between them (the clause would be empty: no solver's proof, the reason in the stats, as
+        `loop.refuse` does for a vertex of degree 1); otherwise the propagator's solve."""
+        if puzzle.kind in loop.kinds():
+            start = time.perf_counter()
+            reason = static_cut(loop.problem(puzzle))
+            if reason:
+                return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0,
+                                             "cuts": 0, "reason": reason})
+        return super().solve(puzzle, limits, seed, exclude)
 
     def attach(self, solver, problem, deadline, recorder=None):
         opts = self.options

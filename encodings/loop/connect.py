@@ -150,24 +150,53 @@ def part_boundary(w: int, adjacency, value) -> list[int]:
     return [var for v in seen for var, x in adjacency[v] if x not in seen]
 
 
+def adjacency_of(arrays) -> list[tuple[tuple[int, int], ...]]:
+    """Each vertex's (edge variable, neighbour) pairs."""
+    ends = arrays.ends
+    return [tuple((i + 1, ends[i][0] + ends[i][1] - v) for i in here)
+            for v, here in enumerate(arrays.incident)]
+
+
+def labels_of(num_edges: int) -> list[int]:
+    """A random 64-bit label per edge variable (index 0 unused), the same in every run."""
+    rng = random.Random(LABEL_SEED)
+    return [0] + [rng.getrandbits(64) for _ in range(num_edges)]
+
+
+def static_cut(problem) -> str:
+    """Why the graph itself holds no loop (required vertices apart, or joined by a bridge only), or "".
+
+    With no edge false such a cut's clause is empty, which no solver's proof shows: the strategy
+    answers before any solver, as `loop.refuse` does for a vertex of degree 1.
+    """
+    arrays = problem.arrays
+    if len(arrays.required) < 2:
+        return ""
+    conflict, _, _ = cuts_of(arrays.num_vertices, adjacency_of(arrays), bytearray(arrays.num_edges + 1),
+                             arrays.is_required, len(arrays.required), arrays.required[0],
+                             labels_of(arrays.num_edges))
+    if conflict is None:
+        return ""
+    return "required vertices are apart, or joined by a bridge only: a loop through them crosses a cut once"
+
+
 def connect_watch(problem, watch, ratio: float = float("inf"), record=None, strict: bool = False):
     """The connectivity propagator for `problem`, with the loop watch `watch` behind it.
 
     `ratio`: see the module docstring (inf: a search at every propagate() call after an edge became
     false). `record(clause)` is called with every clause handed to the solver, the loop watch's
-    included (cuts when added, reasons when asked): a proof's CNF must hold them. `strict` checks
+    included (cuts when added, the reason of every propagation as it is made, asked for or not): a
+    proof's CNF must hold them. `strict` checks
     every reason and conflict against this watch's view of the assignment.
     """
     from pysat.engines import Propagator as Base
 
     arrays = problem.arrays
-    n, m, ends = arrays.num_vertices, arrays.num_edges, arrays.ends
-    adjacency = [tuple((i + 1, ends[i][0] + ends[i][1] - v) for i in here)
-                 for v, here in enumerate(arrays.incident)]
+    n, m = arrays.num_vertices, arrays.num_edges
+    adjacency = adjacency_of(arrays)
     is_required, total = arrays.is_required, len(arrays.required)
     root = arrays.required[0] if total else 0
-    rng = random.Random(LABEL_SEED)
-    labels = [0] + [rng.getrandbits(64) for _ in range(m)]
+    labels = labels_of(m)
     value = bytearray(m + 1)  # by variable: 0 unassigned, 1 true, 2 false
     trail: list[int] = []
     levels: list[int] = []
@@ -180,7 +209,7 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
     active = total >= 2  # with fewer required vertices no cut separates two
 
     def falsified(clause: list[int], but: int = 0) -> bool:
-        return all(value[x] == 2 for x in clause if x != but)
+        return all(value[abs(x)] == (2 if x > 0 else 1) for x in clause if x != but)
 
     def search() -> list[int]:
         nonlocal dirty, since, due
@@ -248,9 +277,9 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
             out = watch.propagate()
             if not (out or pending or not active or watch.has_clause()) and dirty and since >= due:
                 out = search()
-            if out and record is not None and not levels:
-                # CaDiCaL fixes a literal propagated at the root without asking its reason, yet its
-                # proof's unit rests on it: the CNF must hold the reason all the same
+            if out and record is not None:
+                # CaDiCaL does not ask the reason of every literal its proof rests on (one propagated
+                # at the root, for one): with a proof, every reason goes into the CNF as it is made
                 for lit in out:
                     record(reasons[lit]() if lit > 0 else watch.provide_reason(lit))
             return out
@@ -259,11 +288,11 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
             if lit > 0 and lit in reasons:
                 counts["connect_reasons"] += 1
                 reason = reasons[lit]()
-                assert not strict or (value[lit] == 1 and falsified(reason, lit)), (lit, reason)
+                # lit itself may be false: a conflict, when a literal propagated with it made it so
+                assert not strict or falsified(reason, lit), (lit, reason)
             else:
                 reason = watch.provide_reason(lit)
-            if record is not None:
-                record(reason)
+                assert not strict or falsified(reason, lit), (lit, reason)
             return reason
 
         def check_model(self, model: list[int]) -> bool:
