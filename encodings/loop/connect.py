@@ -13,7 +13,9 @@ a side). Where a side S holds a required vertex (the root, outside it, is anothe
   least two edges of δ(S), so one that is not b;
 - (c) a 2-edge cut {e, f}: e and f true, the reason of e being δ(S) less f (and of f, less e),
   made when the solver asks for it.
-Every clause is of edges to use, and `harness.proof.cuts` judges it: δ(S) separates two required
+Before any search, at every propagate() call: a required vertex left with two edges not false gets
+both (the cut around it alone, found from the edges made false since the last call; the degree
+clauses leave this to search). Every clause is of edges to use, and `harness.proof.cuts` judges it: δ(S) separates two required
 vertices, and δ(S) less one edge does once that edge is removed as well. (d) Closed sub-cycles
 are the loop watch's (`loop.watch`, behind this one: its callbacks are called from these).
 The search is O(V + E) in Python, so it runs only after an edge became false since the last one
@@ -192,24 +194,42 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
     from pysat.engines import Propagator as Base
 
     arrays = problem.arrays
-    n, m = arrays.num_vertices, arrays.num_edges
+    n, m, ends = arrays.num_vertices, arrays.num_edges, arrays.ends
     adjacency = adjacency_of(arrays)
     is_required, total = arrays.is_required, len(arrays.required)
     root = arrays.required[0] if total else 0
     labels = labels_of(m)
     value = bytearray(m + 1)  # by variable: 0 unassigned, 1 true, 2 false
+    live = [len(here) for here in arrays.incident]  # per vertex: its edges not false
+    touched: list[int] = []  # required vertices left with two edges not false since the last propagate()
     trail: list[int] = []
     levels: list[int] = []
     fixed_vars: set[int] = set()
     reasons: dict = {}  # edge variable -> the maker of its reason (the latest propagation)
     pending: list[list[int]] = []
-    counts = {"connect_searches": 0, "connect_work": 0, "connect_conflicts": 0, "connect_propagations": 0,
-              "connect_reasons": 0}
+    counts = {"connect_local": 0, "connect_searches": 0, "connect_work": 0, "connect_conflicts": 0,
+              "connect_propagations": 0, "connect_reasons": 0}
     dirty, since, due = True, 0, 0.0
     active = total >= 2  # with fewer required vertices no cut separates two
 
     def falsified(clause: list[int], but: int = 0) -> bool:
         return all(value[abs(x)] == (2 if x > 0 else 1) for x in clause if x != but)
+
+    def local() -> list[int]:
+        """The two edges left at a required vertex, set true: the cut around the vertex alone."""
+        out = []
+        while touched:
+            v = touched.pop()
+            if live[v] != 2:
+                continue
+            left = [var for var, _ in adjacency[v] if value[var] != 2]
+            for var in left:
+                if not value[var]:
+                    out.append(var)
+                    closed = [x for x, _ in adjacency[v] if value[x] == 2]
+                    reasons[var] = lambda var=var, closed=closed: [var, *closed]
+        counts["connect_local"] += len(out)
+        return out
 
     def search() -> list[int]:
         nonlocal dirty, since, due
@@ -249,6 +269,10 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
             if lit < 0:
                 value[var] = 2
                 dirty = True
+                for v in ends[var - 1]:
+                    live[v] -= 1
+                    if live[v] == 2 and is_required[v] and active:
+                        touched.append(v)
             else:
                 value[var] = 1
 
@@ -265,18 +289,30 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
                 del trail[start:]
                 for lit in undone:
                     value[abs(lit)] = 0
+                    if lit < 0:
+                        a, b = ends[-lit - 1]
+                        live[a] += 1
+                        live[b] += 1
                 for lit in undone:  # fixed literals stay
                     if abs(lit) in fixed_vars and not value[abs(lit)]:
                         trail.append(lit)
                         value[abs(lit)] = 2 if lit < 0 else 1
+                        if lit < 0:
+                            a, b = ends[-lit - 1]
+                            live[a] -= 1
+                            live[b] -= 1
+                touched.clear()
 
         def decide(self) -> int:
             return 0
 
         def propagate(self) -> list[int]:
             out = watch.propagate()
-            if not (out or pending or not active or watch.has_clause()) and dirty and since >= due:
-                out = search()
+            if not (out or pending or not active or watch.has_clause()):
+                if touched:
+                    out = local()
+                if not out and dirty and since >= due:
+                    out = search()
             if out and record is not None:
                 # CaDiCaL does not ask the reason of every literal its proof rests on (one propagated
                 # at the root, for one): with a proof, every reason goes into the CNF as it is made
