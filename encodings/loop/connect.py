@@ -15,9 +15,10 @@ a side). Where a side S holds a required vertex (the root, outside it, is anothe
   made when the solver asks for it.
 Before any search, at every propagate() call: a required vertex left with two edges not false gets
 both (the cut around it alone, found from the edges made false since the last call; the degree
-clauses leave this to search). Every clause is of edges to use, and `harness.proof.cuts` judges it: δ(S) separates two required
-vertices, and δ(S) less one edge does once that edge is removed as well. (d) Closed sub-cycles
-are the loop watch's (`loop.watch`, behind this one: its callbacks are called from these).
+clauses leave this to search). Every clause is of edges to use, and `harness.proof.cuts` judges
+it: δ(S) separates two required vertices, and δ(S) less one edge does once that edge is removed
+too. (d) Closed sub-cycles are the loop watch's (`loop.watch`, behind this one: its callbacks are
+called from these).
 The search is O(V + E) in Python, so it runs only after an edge became false since the last one
 (true edges leave H as it is; a backtrack only adds edges to H, which removes cuts) and, with a
 `ratio`, once the on_assignment calls since the last search reach that search's work (vertices
