@@ -167,7 +167,7 @@ def test_the_cut_check_takes_a_cut_less_one_edge_and_refuses_less_two():
 
 
 def test_the_strategy_is_found_and_refuses_a_bad_ratio():
-    assert registry.create("connect").options["ratio"] == "all"
+    assert registry.create("connect").options["ratio"] == "1"
     for bad in ("0", "-1", "often"):
         with pytest.raises(ValueError, match="option ratio"):
             registry.create("connect", ratio=bad)

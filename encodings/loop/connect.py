@@ -91,7 +91,9 @@ def cuts_of(n: int, adjacency, value, is_required, total: int, root: int, labels
                 side = Side(order, pre, i, size[i])
                 return side.boundary(adjacency, tree), [], work
             other = back_label.get(lab[i])
-            if other is not None:  # one back edge over it: {tree, back edge}, the side below
+            # one back edge over it: {tree, back edge}, the side below (nothing to do when both are
+            # true, as along every path of true edges: most of the 2-edge cuts a search meets)
+            if other is not None and (value[tree] != 1 or value[other] != 1):
                 forced += pair(tree, other, Side(order, pre, i, size[i]), adjacency, value)
         classes.setdefault(lab[i], []).append(i)
     for members in classes.values():
@@ -99,10 +101,10 @@ def cuts_of(n: int, adjacency, value, is_required, total: int, root: int, labels
             continue
         members.sort()
         for upper, lower in zip(members, members[1:], strict=False):
-            if lower >= upper + size[upper] or req[upper] == req[lower]:
-                continue  # not nested (labels alike by chance), or no required vertex between them
-            side = Side(order, pre, upper, size[upper], lower, size[lower])
-            forced += pair(parent_edge[order[upper]], parent_edge[order[lower]], side, adjacency, value)
+            e, f = parent_edge[order[upper]], parent_edge[order[lower]]
+            if value[e] == 1 and value[f] == 1 or lower >= upper + size[upper] or req[upper] == req[lower]:
+                continue  # both true, not nested (labels alike by chance), or no required vertex between
+            forced += pair(e, f, Side(order, pre, upper, size[upper], lower, size[lower]), adjacency, value)
     return None, forced, work
 
 
@@ -208,6 +210,7 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
     fixed_vars: set[int] = set()
     reasons: dict = {}  # edge variable -> the maker of its reason (the latest propagation)
     pending: list[list[int]] = []
+    queue: list[int] = []  # this watch's propagations not yet handed over, the next last
     counts = {"connect_local": 0, "connect_searches": 0, "connect_work": 0, "connect_conflicts": 0,
               "connect_propagations": 0, "connect_reasons": 0}
     dirty, since, due = True, 0, 0.0
@@ -303,6 +306,7 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
                             live[a] -= 1
                             live[b] -= 1
                 touched.clear()
+                queue.clear()
 
         def decide(self) -> int:
             return 0
@@ -310,10 +314,18 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
         def propagate(self) -> list[int]:
             out = watch.propagate()
             if not (out or pending or not active or watch.has_clause()):
-                if touched:
-                    out = local()
-                if not out and dirty and since >= due:
-                    out = search()
+                if not queue:
+                    if touched:
+                        queue.extend(local())
+                    if not queue and dirty and since >= due:
+                        queue.extend(search())
+                    queue.reverse()
+                # one at a time, the loop watch between them: a batch of true edges could close a
+                # cycle before the watch sets the closing edge false (seen: thousands of wrong models)
+                while queue and not out:
+                    lit = queue.pop()
+                    if not value[lit]:
+                        out = [lit]
             if out and record is not None:
                 # CaDiCaL does not ask the reason of every literal its proof rests on (one propagated
                 # at the root, for one): with a proof, every reason goes into the CNF as it is made
