@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from harness.analysis.plots.data import markdown
+
 PUBLISHED = ("soh_ccadical:proposed-cegar-ffi-cadical", "soh_ccadical:VBS", "soh_sinz:VBS",
              "soh_existing:asp", "soh_existing:crt-420", "soh_existing:adder")
 
@@ -53,14 +55,14 @@ def main() -> None:
     data["cell"] = [f"{s} {t:.2f}" if ok else s
                     for s, t, ok in zip(data.status, data.solve_cpu_s, done, strict=True)]
     table = data.pivot_table(index="instance", columns="config", values="cell", aggfunc="first")
-    print(table.to_markdown())
+    print(markdown(table.reset_index()))
     print()
     wrong = (data.status == "solved") & (data.verified != 1)
     summary = data.assign(done=done, wrong=wrong).groupby("config").agg(
         runs=("done", "size"), solved_or_unsat=("done", "sum"), wrong=("wrong", "sum"))
     searches = data.extra.map(lambda e: json.loads(e or "{}").get("connect_searches"))
     summary["median connect_searches"] = searches.groupby(data.config).median()
-    print(summary.to_markdown())
+    print(markdown(summary.reset_index()))
     if args.published:
         pub = pd.read_csv(Path(args.published), sep="\t").set_index("graph")
         names = sorted(set(data.instance) & set(pub.index))
