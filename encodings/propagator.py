@@ -46,7 +46,7 @@ class Propagator(Sat):
     # Those settings are the default of the `cadical` option (sat's, read by `Sat`), so the options
     # column shows them.
 
-    def attach(self, solver, problem, deadline):
+    def attach(self, solver, problem, deadline, recorder=None):
         opts = self.options
         watch = loop_watch(problem, opts["cuts"], deadline, opts["eager"], opts["components"])
         solver.connect_propagator(watch)

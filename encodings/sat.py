@@ -174,6 +174,8 @@ class Sat(Encoding):
     # (conflict budgets sized by time make the search depend on the clock, run to run).
     chunked: ClassVar[bool] = True
     cadical_options: dict[str, int]  # the `cadical` option read: CaDiCaL 1.9.5's settings (`new_solver`)
+    # True: `attach` hands every clause its helper gives the solver to the proof's recorder
+    helper_records: ClassVar[bool] = False
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
@@ -182,7 +184,7 @@ class Sat(Encoding):
         if self.options["proof"] == "true":
             if self.options["solver"] not in PROOF_SOLVERS:
                 raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
-            if type(self).attach is not Sat.attach:  # its helper adds clauses the recorder never sees
+            if type(self).attach is not Sat.attach and not self.helper_records:  # clauses never recorded
                 raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
             if self.options["fix"] == "true":  # a forced path's closing edge off is no cut the checker knows
                 raise ValueError("proof=true cannot be given with fix=true")
@@ -235,8 +237,10 @@ class Sat(Encoding):
         stats["joined"] += 1
         return edges
 
-    def attach(self, solver, problem, deadline: float):
+    def attach(self, solver, problem, deadline: float, recorder: Recorder | None = None):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
+
+        `recorder`: the proof's (with `proof=true`), for a helper that records its clauses (`helper_records`).
 
         A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total;
         it may raise OutOfTime from a callback once `time.process_time()` passes `deadline` (CPU time).
@@ -302,7 +306,7 @@ class Sat(Encoding):
         solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats, run_options,
                                    face_vars if colour == "on" else range(0))
         try:
-            helper = self.attach(solver, problem, deadline)
+            helper = self.attach(solver, problem, deadline, recorder)
             stats["build_s"] = time.perf_counter() - start
             # calls: solve_limited() calls so far in this round, which size the next one's budget
             status, solution, calls, in_round, round_s = UNKNOWN, "", 0, False, 0.0

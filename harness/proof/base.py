@@ -47,16 +47,21 @@ def options_of(options: dict[str, Any] | None, encoding: str = "sat") -> dict[st
 def made(puzzle: Any, options: dict[str, Any] | None = None, encoding: str = "sat") -> Made | None:
     """What the encoding's code gives the solver for `puzzle` with `options`; None for a kind it cannot.
 
-    `sat`'s clauses are made here; another encoding that logs proofs says what it gives its solver
-    with a `proof_clauses(puzzle, options)` function of its class (`eager`), the same code its solve uses.
+    `sat`'s clauses (its subclasses' too) are made here; another encoding that logs proofs says what
+    it gives its solver with a `proof_clauses(puzzle, options)` function of its class (`eager`), the
+    same code its solve uses.
     """
     from harness import registry
     from loopbench_encodings import loop, rules
+    from loopbench_encodings.sat import Sat
 
     options = options_of(options, encoding)
-    if encoding != "sat":
-        hook = getattr(registry.encodings()[encoding], "proof_clauses", None)
-        if hook is None or puzzle.kind not in loop.kinds():
+    cls = registry.encodings()[encoding]
+    hook = getattr(cls, "proof_clauses", None)
+    if hook is None and not issubclass(cls, Sat):
+        return None
+    if hook is not None:  # otherwise a subclass of `sat` (propagator, connect): sat's clauses, below
+        if puzzle.kind not in loop.kinds():
             return None
         problem = loop.problem(puzzle)
         edges = [(problem.graph.number(u), problem.graph.number(v)) for u, v in problem.arrays.ends]

@@ -10,7 +10,12 @@ name each variable's edge):
   answer holding the cycle holds nothing else);
 - a clause of positive literals asks for one of its edges. Valid when it holds every edge (the
   empty drawing is never an answer), or when the graph without its edges leaves apart two of the
-  kind's demands: an answer meets both, and is connected, so uses an edge of the clause.
+  kind's demands: an answer meets both, and is connected, so uses an edge of the clause;
+- a clause of positive literals is valid too when one edge e off it, removed with its edges, leaves
+  two demands apart (`_separates_with_one_more`): an answer without the clause's edges, meeting
+  both demands, has vertices in two parts of the graph left (through e or not) and so crosses the
+  cut around one of them, made of removed edges, an even number of times, at least twice: an edge
+  besides e (a connectivity propagator's parity clauses, `encodings/connect.py`).
 Anything else is invalid, with the reason: a cut in a kind without a loop or one that states
 nothing here, a cycle the kind cannot write as an answer yet meets every demand, `c edge` lines
 that do not name the kind's edges. `c exclude` clauses are not cuts (`harness.proof.contents`).
@@ -103,9 +108,11 @@ def _judge(clause: list[int], names: dict[int, tuple[int, int]], kind: Stated,
         edges = {names[lit] for lit in clause}
         if len(edges) == len(names):
             return ""
-        if _separates(adjacent, edges, kind.demands):
+        demands = kind.demands
+        if _separates(adjacent, edges, demands) or _separates_with_one_more(adjacent, edges, demands):
             return ""
-        return "a clause of edges to use that does not separate two demands (required vertices, hits groups)"
+        return ("a clause of edges to use that does not separate two demands (required vertices, hits "
+                "groups), not even with one edge more")
     if any(lit > 0 for lit in clause):
         return "mixes edges to use and edges to leave out"
     edges = [names[-lit] for lit in clause]
@@ -194,3 +201,44 @@ def _separates(adjacent: dict[int, list[tuple[int, tuple[int, int]]]], removed: 
         if not common:
             return True
     return False
+
+
+def _separates_with_one_more(adjacent: dict[int, list[tuple[int, tuple[int, int]]]],
+                             removed: set[tuple[int, int]], demands: list[set[tuple[int, ...]]]) -> bool:
+    """Whether some edge e not in `removed` makes `_separates` true with `removed` and e gone.
+
+    Only a bridge of the graph left can: its other edges leave each part joined as before.
+    """
+    removed = {tuple(sorted(e)) for e in removed}
+    return any(_separates(adjacent, removed | {bridge}, demands) for bridge in _bridges(adjacent, removed))
+
+
+def _bridges(adjacent: dict[int, list[tuple[int, tuple[int, int]]]], removed: set[tuple[int, int]]) -> list:
+    """The bridges of the graph (`adjacent`) without `removed`: iterative Tarjan, by low points."""
+    pre: dict[int, int] = {}
+    low: dict[int, int] = {}
+    out = []
+    for start in adjacent:
+        if start in pre:
+            continue
+        pre[start] = low[start] = len(pre)
+        stack = [(start, None, iter(adjacent[start]))]
+        while stack:
+            v, via, it = stack[-1]
+            for w, edge in it:
+                if edge == via or edge in removed:
+                    continue
+                if w in pre:
+                    low[v] = min(low[v], pre[w])
+                else:
+                    pre[w] = low[w] = len(pre)
+                    stack.append((w, edge, iter(adjacent[w])))
+                    break
+            else:
+                stack.pop()
+                if stack:
+                    u = stack[-1][0]
+                    low[u] = min(low[u], low[v])
+                    if low[v] > pre[u]:
+                        out.append(via)
+    return out
