@@ -8,8 +8,8 @@ its literals false and propagating gives a conflict) or, failing that, RAT on it
 (drat-trim's definition: for every clause C holding the negation of that literal, the lemma with
 C's other literals is RUP). The proof is accepted at its first empty clause, which must itself be
 RUP; a proof without one is rejected, whatever follows. A variable past the formula's may only
-come as a lemma's first literal (an extension variable, defined by that RAT lemma); any other
-step naming one is rejected.
+come as a lemma's first literal (an extension variable, defined by that RAT lemma), the next
+unused one in turn; any other step naming one is rejected.
 Two engines judge (`engine`): `minisat` (`harness.proof.forward`, the default: every lemma in
 order, by MiniSat 2.2's propagation, every clause kept) and `python` (`harness.proof.backward`:
 the project's own, backward and core-first, every lemma or with `core_only` only those the
@@ -383,16 +383,15 @@ def _variables(cnf: Cnf, steps: list[Step]) -> tuple[int, str]:
     """The largest variable in use, and why a step names one it may not ("" when none does).
 
     A variable past the formula's may only come as a lemma's first literal (its RAT pivot: an
-    extension variable, defined by that lemma); after that it is known. Anything else naming a
+    extension variable, defined by that lemma), and only the next one (one past the largest so
+    far, as extended resolution numbers them); after that it is known. Anything else naming a
     variable past the formula's, and past those so introduced, is no proof of this formula.
     """
     top = cnf.num_vars
     introduced: set[int] = set()
     for step in steps:
-        lits = step.lits
+        lits = step.lits  # every step, those after the empty clause too: a proof is well-formed throughout
         if not lits:
-            if not step.delete:
-                break  # the first empty clause ends the proof
             continue
         if max(lits) <= cnf.num_vars and -min(lits) <= cnf.num_vars:
             continue
@@ -400,11 +399,13 @@ def _variables(cnf: Cnf, steps: list[Step]) -> tuple[int, str]:
             var = abs(lit)
             if var <= cnf.num_vars or var in introduced:
                 continue
-            if k == 0 and not step.delete:
+            if k == 0 and not step.delete and var == top + 1:
                 introduced.add(var)
                 top = max(top, var)
                 continue
-            how = "a deletion" if step.delete else "not as the lemma's first literal"
+            how = ("in a deletion" if step.delete else "not as the lemma's first literal" if k
+                   else f"not the next variable, {top + 1}")
             return top, (f"proof line {step.line}: variable {var} is past the formula's {cnf.num_vars} and "
-                         f"not introduced by a lemma before ({how}: only a lemma's pivot may introduce one)")
+                         f"not introduced before ({how}: only a lemma's pivot may introduce one, "
+                         "the next in turn)")
     return top, ""
