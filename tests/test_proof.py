@@ -208,7 +208,7 @@ def test_deleted_clauses_are_kept_where_a_lemma_needs_them():
     assert check(read_cnf("i.cnf", text), proof).kept_all  # the minisat engine keeps every clause
     honoured = check(read_cnf("i.cnf", text), proof, deletions="honour")
     assert not honoured.ok and honoured.reason.startswith("proof line 2: lemma `2 0`")
-    # every clause kept is sound with RAT lemmas too (here `3`, introducing a variable): RAT only gets stricter
+    # every clause kept is sound with RAT lemmas too (here `3`, a new variable): RAT only gets stricter
     for engine in ("minisat", "python"):
         result = check(read_cnf("i.cnf", text), steps(["3 0", "d 1 2 0", "2 0", "0"]), engine=engine)
         assert result.ok and result.rat == 1 and result.kept_all

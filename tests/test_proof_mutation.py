@@ -1,4 +1,4 @@
-"""Mutation testing of the DRAT checker: real proofs of every kind, broken on purpose, judged by ours and dratify.
+"""Mutation testing of the DRAT checker: real proofs of every kind, broken on purpose, judged by two checkers.
 
 The corpus: CaDiCaL's refutations as the `sat` encoding logs them, one or two per kind (a solved
 puzzle's second solve with its answer excluded: the uniqueness proof; a non-Hamiltonian graph's
