@@ -165,11 +165,12 @@ def read_drat(path: str | Path, data: bytes | None = None) -> list[Step]:
         tokens = line.split()
         if not tokens or line.lstrip()[0] == "c":
             continue
-        if tokens[0] == "d":
-            if lits or delete:
-                raise ProofFormatError(f"{path}:{number}: `d` inside a clause (the line before lacks its 0)")
-            delete, tokens, start = True, tokens[1:], number
         for token in tokens:
+            if token == "d" and not delete:  # a deletion starts (line breaks are only white space)
+                if lits:
+                    raise ProofFormatError(f"{path}:{number}: `d` inside a clause (the line before lacks its 0)")
+                delete, start = True, number
+                continue
             if not _INTEGER.fullmatch(token):
                 raise ProofFormatError(f"{path}:{number}: not a DRAT line: {line.strip()[:40]!r}")
             lit = int(token)
