@@ -1,4 +1,4 @@
-"""The DRAT checker's reading and rules (harness.proof.drat): binary edge cases, strict text, new variables, engines."""
+"""The DRAT checker's reading and rules (harness.proof.drat): binary edge cases, strict text, new variables."""
 
 from __future__ import annotations
 
@@ -58,15 +58,17 @@ def test_a_malformed_binary_proof_is_rejected_naming_its_byte(data, problem):
 def test_binary_literals_of_every_width_read_back():
     lits = [1, -1, 63, -64, 64, 8191, -8192, 2**20 + 3, -(2**31 - 1)]
     steps = read_drat("p.drat", binary(("a", lits), ("d", [5, -6]), ("a", [])))
-    assert [(s.lits, s.delete, s.line) for s in steps] == [(lits, False, 1), ([5, -6], True, 2), ([], False, 3)]
+    expected = [(lits, False, 1), ([5, -6], True, 2), ([], False, 3)]
+    assert [(s.lits, s.delete, s.line) for s in steps] == expected
     assert binary_to_text(binary(("a", [-2, 3]), ("a", []))) == "-2 3 0\n0\n"
     assert read_drat("p.drat", b"") == []
 
 
 @pytest.mark.parametrize("text, problem", [
     ("1 -0 0\n", "not a DRAT line"), ("+1 0\n", "not a DRAT line"), ("01 0\n", "not a DRAT line"),
-    ("1 2\nd 1 0\n", "`d` inside a clause"), ("d d 1 0\n", "not a DRAT line"), ("1 2 0\n3", "no terminating 0"),
-    ("d 1 2", "no terminating 0"), ("1 x 0\n", "p.drat:1: not a DRAT line"), ("2147483648 0\n", "past the largest"),
+    ("1 2\nd 1 0\n", "`d` inside a clause"), ("d d 1 0\n", "not a DRAT line"),
+    ("1 2 0\n3", "no terminating 0"), ("d 1 2", "no terminating 0"), ("1 x 0\n", "p.drat:1: not a DRAT line"),
+    ("2147483648 0\n", "past the largest"),
 ])
 def test_a_malformed_text_proof_is_rejected_naming_its_line(text, problem):
     with pytest.raises(ProofFormatError, match=problem):
@@ -75,7 +77,8 @@ def test_a_malformed_text_proof_is_rejected_naming_its_line(text, problem):
 
 def test_text_steps_may_span_lines_and_share_them():
     steps = read_drat("p.drat", b"c a comment\n1 2\n 3 0 d 1 2 3 0\n0\n")
-    assert [(s.lits, s.delete, s.line) for s in steps] == [([1, 2, 3], False, 2), ([1, 2, 3], True, 3), ([], False, 4)]
+    expected = [([1, 2, 3], False, 2), ([1, 2, 3], True, 3), ([], False, 4)]
+    assert [(s.lits, s.delete, s.line) for s in steps] == expected
 
 
 @pytest.mark.parametrize("engine", ENGINES)
