@@ -1,4 +1,4 @@
-"""The DRAT checker's reading and rules (harness.proof.drat): binary edge cases, strict text, new variables."""
+"""The DRAT checker's reading and rules (harness.proof.drat): binary edge cases, strict text, variables."""
 
 from __future__ import annotations
 

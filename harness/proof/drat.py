@@ -168,7 +168,7 @@ def read_drat(path: str | Path, data: bytes | None = None) -> list[Step]:
         for token in tokens:
             if token == "d" and not delete:  # a deletion starts (line breaks are only white space)
                 if lits:
-                    raise ProofFormatError(f"{path}:{number}: `d` inside a clause (a clause before it lacks its 0)")
+                    raise ProofFormatError(f"{path}:{number}: `d` inside a clause (one lacks its 0)")
                 delete, start = True, number
                 continue
             if not _INTEGER.fullmatch(token):
