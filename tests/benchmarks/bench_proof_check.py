@@ -62,7 +62,8 @@ def one(instance, limits: Limits, python: bool, dratify) -> None:
     if dratify is not None:
         text = binary_to_text(proof.drat)
         formula = dratify.parse_dimacs(proof.dimacs())
-        theirs, seconds = cpu(lambda: dratify.check_proof(formula, text, apply_deletions=False, engine="native"))
+        theirs, seconds = cpu(lambda: dratify.check_proof(formula, text, apply_deletions=False,
+                                                          engine="native"))
         theirs_s = f"{seconds:.2f}"
         verdicts.append("dratify " + ("ok" if theirs.ok else theirs.reason))
     print(f"{name:<32} {solve_s:>8.2f} {cuts:>6} {len(proof.drat) / 2**20:>6.1f} {len(steps):>8} "
