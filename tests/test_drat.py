@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from test_proof_mutation import genuine
 
 from harness.proof.__main__ import main
-from harness.proof.drat import Cnf, ProofFormatError, binary_to_text, check, read_cnf, read_drat
-from harness.proof.record import trace
+from harness.proof.drat import ProofFormatError, binary_to_text, check, read_cnf, read_drat
 
 ENGINES = ("minisat", "python")
 SAT = "p cnf 2 1\n1 2 0\n"  # satisfiable: no proof may refute it
@@ -102,23 +102,10 @@ def test_no_proof_refutes_a_satisfiable_formula(engine):
         assert not result.ok, proof
 
 
-@pytest.fixture(scope="module")
-def pigeons():
-    """PHP(6 pigeons, 5 holes) and CaDiCaL 1.9.5's binary DRAT refutation of it."""
-    from pysat.examples.genhard import PHP
-    from pysat.solvers import Solver
-
-    php = PHP(5)
-    with Solver(name="cadical195", bootstrap_with=php.clauses, with_proof=True) as solver:
-        assert solver.solve() is False
-        data = trace(solver)
-    return Cnf(php.nv, php.clauses), data
-
-
-def test_both_engines_verify_a_real_proof_and_core_only_checks_fewer(pigeons):
-    cnf, data = pigeons
-    steps = read_drat("php.drat", data)
-    assert steps == read_drat("php.drat", binary_to_text(data).encode())
+def test_both_engines_verify_a_real_proof_and_core_only_checks_fewer():
+    cnf_text, data, _ = genuine("graph-hard", "graph-flower-20-s2026-000")  # CaDiCaL's, as `sat` logs it
+    cnf, steps = read_cnf("j5.cnf", cnf_text), read_drat("j5.drat", data)
+    assert steps == read_drat("j5.drat", binary_to_text(data).encode())
     every = {engine: check(cnf, steps, engine=engine) for engine in ENGINES}
     assert all(r.ok for r in every.values()), {e: r.reason for e, r in every.items()}
     assert every["minisat"].checked == every["python"].checked == every["minisat"].lemmas
