@@ -1,31 +1,36 @@
-"""A DRAT proof checker of the project's own: forward checking with two watched literals, no solver package.
+"""The project's DRAT proof checker: the formula and the proof read strictly, then every lemma judged.
 
-The formula is read from DIMACS (`read_cnf`), the proof from text or binary DRAT (`read_drat`).
-`check` adds the formula's clauses, then walks the proof in order: a deletion removes one copy of
-the clause (a deletion of a clause that is not there is counted and ignored, as drat-trim does; so
-is the deletion of a clause that is the reason for a literal fixed at the root, since the root
-trail here is never undone: keeping a clause only makes more lemmas RUP, so this is sound); a
-lemma must be RUP (assigning its literals false and propagating gives a conflict) or, failing
-that, RAT on its first literal (drat-trim's definition: for every clause C holding the negation
-of that literal, the lemma with C's other literals is RUP). The proof is accepted at its first
-empty clause, which must itself be RUP (propagation from the root conflicts); a proof without
-one is rejected, whatever follows.
+The formula is read from DIMACS (`read_cnf`), the proof from text or binary DRAT (`read_drat`),
+strictly: anything that is not a well-formed proof (a literal 0 in a binary step, an overlong or
+truncated varint, a stray byte, a token that is not a canonical integer, a clause without its 0)
+is a ProofFormatError naming the place. `check` then judges it: a lemma must be RUP (assigning
+its literals false and propagating gives a conflict) or, failing that, RAT on its first literal
+(drat-trim's definition: for every clause C holding the negation of that literal, the lemma with
+C's other literals is RUP). The proof is accepted at its first empty clause, which must itself be
+RUP; a proof without one is rejected, whatever follows. A variable past the formula's may only
+come as a lemma's first literal (an extension variable, defined by that RAT lemma), the next
+unused one in turn; any other step naming one is rejected.
+Two engines judge (`engine`): `minisat` (`harness.proof.forward`, the default: every lemma in
+order, by MiniSat 2.2's propagation, every clause kept) and `python` (`harness.proof.backward`:
+the project's own, backward and core-first, every lemma or with `core_only` only those the
+refutation rests on, deletions honoured or not). Each lemma is checked once.
 Deletions and incremental solving: CaDiCaL 1.9.5 moves clauses to its extension stack (variable
 elimination, equivalent-literal substitution), logging their deletion, and when a clause added
 after a solve touches such a variable it restores them without a line in the proof; later lemmas
 rest on them, so with deletions honoured they fail (seen on slither-hard: `janko-sl-0690`,
-`-0700`; with `elim=0 decompose=0` they pass). `deletions="auto"` therefore honours deletions
-until a lemma fails: then, if no lemma so far needed RAT, every deleted clause comes back and
-deletions are ignored from there on (`restored_at` names the line). Sound: with only RUP lemmas
-every clause ever held is implied by the formula (after a RAT lemma it would not be, so then the
-lemma fails); RAT checks after it see every clause, which is only stricter. `honour` never
-restores; `ignore` keeps every clause from the start.
-Literals are plain ints and every per-literal array is a list indexed by the literal itself
-(Python's negative indices put -l at the far end), so no literal is ever translated.
+`-0700`; with `elim=0 decompose=0` they pass). Keeping every clause ever added (deletions
+ignored) is sound: each lemma is then checked against a superset of the clauses the proof says
+are there, RUP only easier and RAT only stricter, and the growing set stays satisfiable if the
+formula is. `deletions="auto"` (python engine) honours them, and where a lemma then fails checks
+the whole proof again with every clause kept (`restored_at` names the line that failed);
+`honour` never keeps; `ignore` keeps every clause from the start (the minisat engine always does).
+Deletions of a clause that is not there, of a unit, or of the reason of a root literal are counted
+and ignored, as drat-trim does.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,10 +66,12 @@ class Result:
 
     ok: bool
     reason: str = ""
-    lemmas: int = 0  # lemmas checked (up to and including the empty clause)
+    lemmas: int = 0  # lemmas up to and including the empty clause
+    checked: int = 0  # lemmas checked (all, or with `core_only` those the refutation rests on)
+    core: int = 0  # lemmas the refutation rests on
     rat: int = 0  # lemmas that needed the RAT check (were not RUP)
     kept_all: bool = False  # every deletion ignored (`deletions`)
-    restored_at: int = 0  # the proof line whose lemma needed deleted clauses back (`auto`), 0: none
+    restored_at: int = 0  # the proof line whose lemma failed with deletions honoured (`auto`), 0: none
     deletions: int = 0
     ignored_deletions: int = 0  # of clauses not there, or reasons of root literals
     seconds: float = 0.0
@@ -72,12 +79,12 @@ class Result:
     def summary(self) -> str:
         if self.ok:
             ignored = f"{self.ignored_deletions} ignored"
-            if self.kept_all:
+            if self.restored_at:
+                ignored = f"all ignored: honoured, line {self.restored_at} failed"
+            elif self.kept_all:
                 ignored = "all ignored"
-            elif self.restored_at:
-                ignored += f"; from line {self.restored_at} on, all: deleted clauses were needed"
-            return (f"verified: {self.lemmas} lemmas ({self.rat} RAT), {self.deletions} deletions "
-                    f"({ignored}), {self.seconds:.2f} s")
+            return (f"verified: {self.lemmas} lemmas ({self.checked} checked, {self.core} in the core, "
+                    f"{self.rat} RAT), {self.deletions} deletions ({ignored}), {self.seconds:.2f} s")
         return f"not verified: {self.reason}"
 
 
@@ -136,7 +143,14 @@ def read_cnf(path: str | Path, text: str | None = None) -> Cnf:
 
 
 def read_drat(path: str | Path, data: bytes | None = None) -> list[Step]:
-    """The proof in `path` (or `data`), text or binary DRAT (told apart as drat-trim does: by its bytes)."""
+    """The proof in `path` (or `data`), text or binary DRAT (`is_binary`), read strictly.
+
+    ProofFormatError, naming the file, the line (text) or byte (binary) and the problem, for
+    anything that is not a well-formed proof: a token that is not a canonical integer, `d` inside a
+    clause, a clause without its terminating 0, a binary step that does not start with `a`/`d`, a
+    literal 0 (`0x01`), a varint that is overlong, longer than 32 bits or cut short. Variables past
+    the formula's are judged by `check` (a lemma may introduce one as its RAT pivot).
+    """
     if data is None:
         try:
             data = Path(path).read_bytes()
@@ -147,24 +161,27 @@ def read_drat(path: str | Path, data: bytes | None = None) -> list[Step]:
     steps: list[Step] = []
     lits: list[int] = []
     delete, start = False, 0
-    for number, line in enumerate(data.decode("ascii", "replace").splitlines(), 1):
+    for number, line in enumerate(data.decode("ascii").splitlines(), 1):
         tokens = line.split()
-        if not tokens or tokens[0] == "c":
+        if not tokens or line.lstrip()[0] == "c":
             continue
-        if tokens[0] == "d":
-            if lits:
-                raise ProofFormatError(f"{path}:{number}: `d` inside a clause (the line before lacks its 0)")
-            delete, tokens = True, tokens[1:]
-        try:
-            numbers = [int(t) for t in tokens]
-        except ValueError:
-            raise ProofFormatError(f"{path}:{number}: not a DRAT line: {line.strip()[:40]!r}") from None
-        if not lits:
-            start = number
-        for lit in numbers:
+        for token in tokens:
+            if token == "d" and not delete:  # a deletion starts (line breaks are only white space)
+                if lits:
+                    raise ProofFormatError(f"{path}:{number}: `d` inside a clause (one lacks its 0)")
+                delete, start = True, number
+                continue
+            if not _INTEGER.fullmatch(token):
+                raise ProofFormatError(f"{path}:{number}: not a DRAT line: {line.strip()[:40]!r}")
+            lit = int(token)
+            if not lits and not delete:
+                start = number
             if lit == 0:
                 steps.append(Step(lits, delete, start))
-                lits, delete, start = [], False, number
+                lits, delete = [], False
+            elif abs(lit) > MAX_VARIABLE:
+                raise ProofFormatError(f"{path}:{number}: literal {lit} past the largest variable, "
+                                       f"{MAX_VARIABLE}")
             else:
                 lits.append(lit)
     if lits or delete:
@@ -182,39 +199,119 @@ def binary_to_text(data: bytes) -> str:
 
 
 def is_binary(data: bytes) -> bool:
-    """Whether a proof is binary DRAT."""
-    # drat-trim's test: a byte that is neither printable text nor white space means binary.
-    head = data[:64]
-    return any(b not in b" \t\r\n-d0123456789c" and not 32 <= b < 127 for b in head) or head[:1] == b"a"
+    """Whether a proof is binary DRAT: it holds a byte that text DRAT (printable ASCII) never does.
+
+    Every binary step ends with a 0x00 byte, so a well-formed binary proof is never taken for text;
+    a text one never holds 0x00. Anything else either way fails to read, so it is rejected.
+    """
+    return bool(data) and (b"\0" in data or data[:1] == b"a" or not data.isascii()
+                           or any(b < 32 and b not in b"\t\n\r\f\v" for b in data[:4096]))
+
+
+MAX_VARIABLE = 2**31 - 1  # as DIMACS solvers read a variable: a signed 32-bit int
+_INTEGER = re.compile(r"-?[1-9][0-9]*|0")  # a literal as DIMACS writes it: no `+`, no `-0`, no leading 0
 
 
 def _read_binary(path, data: bytes) -> list[Step]:
+    """Binary DRAT: per step `a` or `d`, each literal as a varint of 2*var + sign, then a 0 byte.
+
+    A 0 byte only ever ends a step (a varint's last byte holds its highest 7 bits, 0 only when
+    overlong), so the steps are the pieces between 0 bytes. All literals are decoded at once with
+    numpy; a proof that breaks any rule is read again piece by piece (`_pieces`) to name the first
+    problem.
+    """
+    import numpy as np
+
+    if not data.endswith(b"\0"):
+        raise ProofFormatError(f"{path}: byte {len(data)}: the last step has no terminating 0 (truncated?)")
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == 0)
+    starts = np.concatenate(([0], ends[:-1] + 1))  # each step's marker
+    body = np.ones(len(raw), dtype=bool)
+    body[starts] = False
+    body[ends] = False
+    bytes_ = raw[body]
+    last = bytes_ < 128  # a varint's last byte
+    index = np.arange(len(bytes_), dtype=np.int32)
+    begin = np.maximum.accumulate(np.where(np.concatenate(([True], last[:-1])), index, 0))
+    position = index - begin  # a byte's place in its varint
+    # a step's body (when it has one) ends with a varint's last byte; a marker is below 128 too
+    bad = not np.isin(raw[starts], (97, 100)).all() or (raw[ends - 1] > 127).any() or (position > 4).any()
+    if not bad:
+        shifted = (bytes_ & 0x7F).astype(np.int64) << (7 * position).astype(np.int64)
+        values = np.add.reduceat(shifted, np.flatnonzero(position == 0)) if len(bytes_) else shifted
+        var = values >> 1
+        bad = ((var == 0) | (var > MAX_VARIABLE)).any()
+    if bad:
+        return _pieces(path, data)
+    lits = np.where(values & 1, -var, var).tolist()
+    # literals before each step's 0: the varints ended among the body bytes before it
+    ended = np.concatenate(([0], np.cumsum(last, dtype=np.int32)))[np.cumsum(body, dtype=np.int32)[ends]]
     steps: list[Step] = []
-    i, n = 0, len(data)
-    while i < n:
-        marker = data[i]
-        if marker not in (97, 100):  # 'a', 'd'
-            raise ProofFormatError(f"{path}: byte {i}: expected `a` or `d` starting a binary DRAT step")
-        i += 1
-        lits: list[int] = []
-        while True:
-            if i >= n:
-                raise ProofFormatError(f"{path}: byte {n}: the last step has no terminating 0 (truncated?)")
-            byte = data[i]
-            i += 1
-            if byte == 0:
-                break
-            value, shift = byte & 0x7F, 7
-            while byte & 0x80:
-                if i >= n:
-                    raise ProofFormatError(f"{path}: byte {n}: a literal cut short (truncated?)")
-                byte = data[i]
-                i += 1
-                value |= (byte & 0x7F) << shift
-                shift += 7
-            lits.append(-(value >> 1) if value & 1 else value >> 1)
-        steps.append(Step(lits, marker == 100, len(steps) + 1))
+    append, at = steps.append, 0
+    for number, (marker, upto) in enumerate(zip(raw[starts].tolist(), ended.tolist(), strict=True), 1):
+        append(Step(lits[at:upto], marker == 100, number))
+        at = upto
     return steps
+
+
+def _pieces(path, data: bytes) -> list[Step]:
+    """Binary DRAT read one step at a time, in pure Python: the first problem, named."""
+    steps: list[Step] = []
+    pieces = data.split(b"\0")
+    if pieces[-1]:
+        raise ProofFormatError(f"{path}: byte {len(data)}: the last step has no terminating 0 (truncated?)")
+    offset = 0
+    for number, piece in enumerate(pieces[:-1], 1):
+        marker = piece[:1]
+        if marker not in (b"a", b"d"):
+            shown = f"byte 0x{piece[0]:02x}" if piece else "a 0 byte"
+            raise ProofFormatError(f"{path}: byte {offset}: {shown} where a step's `a` or `d` should be")
+        steps.append(Step(_varints(path, piece[1:], offset + 1), marker == b"d", number))
+        offset += len(piece) + 1
+    return steps
+
+
+def _varints(path, body: bytes, offset: int) -> list[int]:
+    """A step's literals (its body, first byte at `offset`): ProofFormatError for a bad one."""
+    lits: list[int] = []
+    value = shift = 0
+    for byte in body:
+        value |= (byte & 0x7F) << shift
+        if byte & 0x80:
+            shift += 7
+            if shift > 28:
+                _binary_problem(path, body, offset)
+            continue
+        var = value >> 1
+        if not 0 < var <= MAX_VARIABLE:
+            _binary_problem(path, body, offset)
+        lits.append(-var if value & 1 else var)
+        value = shift = 0
+    if shift:
+        _binary_problem(path, body, offset)
+    return lits
+
+
+def _binary_problem(path, body: bytes, offset: int) -> None:
+    """Raise the error for the first bad literal of a step's body (its first byte at `offset`)."""
+    start, value, shift = 0, 0, 0
+    for k, byte in enumerate(body):
+        value |= (byte & 0x7F) << shift
+        if byte & 0x80:
+            shift += 7
+            if shift > 28:
+                raise ProofFormatError(f"{path}: byte {offset + start}: a varint longer than 32 bits")
+            continue
+        if value >> 1 == 0:
+            raise ProofFormatError(f"{path}: byte {offset + start}: literal 0 (0x{value:02x}) inside a step")
+        if value >> 1 > MAX_VARIABLE:
+            raise ProofFormatError(f"{path}: byte {offset + start}: literal past the largest variable, "
+                                   f"{MAX_VARIABLE}")
+        start, value, shift = k + 1, 0, 0
+    if shift:  # a 0 byte only ends a step, so an overlong varint (last byte 0) ends here too
+        raise ProofFormatError(f"{path}: byte {offset + len(body)}: a literal cut short by the step's end "
+                               "(a truncated or overlong varint)")
 
 
 def _read_text(path) -> str:
@@ -227,219 +324,89 @@ def _read_text(path) -> str:
 # --- checking ------------------------------------------------------------------------------------------
 
 
-class _Checker:
-    """The clause database with two watched literals over a root trail that only grows."""
-
-    def __init__(self, num_vars: int) -> None:
-        size = 2 * num_vars + 1
-        self.value = [0] * size  # value[l]: 1 true, -1 false, 0 unassigned (value[-l] = -value[l])
-        self.watches: list[list[int]] = [[] for _ in range(size)]  # clause ids watching literal l
-        self.clauses: list[list[int] | None] = []  # None: deleted
-        self.reason: dict[int, int] = {}  # root literal's variable -> the clause that fixed it
-        self.trail: list[int] = []
-        self.root_conflict = False
-        self.index: dict[tuple[int, ...], list[int]] = {}  # sorted literals -> live clause ids
-        self.dead: list[list[int]] = []  # deleted clauses, in case they are needed back
-
-    def _assign(self, lit: int) -> None:
-        self.value[lit] = 1
-        self.value[-lit] = -1
-        self.trail.append(lit)
-
-    def propagate(self, head: int) -> bool:
-        """Propagate the trail from `head`; False at a conflict."""
-        value, watches, clauses, trail = self.value, self.watches, self.clauses, self.trail
-        while head < len(trail):
-            false = -trail[head]
-            head += 1
-            ws = watches[false]
-            i = j = 0
-            end = len(ws)
-            while i < end:
-                cid = ws[i]
-                i += 1
-                c = clauses[cid]
-                if c is None:  # deleted: drop the watch
-                    continue
-                if c[0] == false:
-                    c[0], c[1] = c[1], false
-                first = c[0]
-                if value[first] == 1:
-                    ws[j] = cid
-                    j += 1
-                    continue
-                for k in range(2, len(c)):
-                    lit = c[k]
-                    if value[lit] != -1:
-                        c[1], c[k] = lit, false
-                        watches[lit].append(cid)
-                        break
-                else:
-                    ws[j] = cid
-                    j += 1
-                    if value[first] == -1:
-                        while i < end:
-                            ws[j] = ws[i]
-                            j += 1
-                            i += 1
-                        del ws[j:]
-                        return False
-                    value[first] = 1
-                    value[-first] = -1
-                    trail.append(first)
-                    if self.at_root:
-                        self.reason[abs(first)] = cid
-            del ws[j:]
-        return True
-
-    at_root = True
-
-    def add(self, lits: list[int]) -> None:
-        """Add a clause (formula or checked lemma) at the root, propagating what it fixes."""
-        if self.root_conflict:
-            return
-        lits = list(dict.fromkeys(lits))
-        key = tuple(sorted(lits))
-        cid = len(self.clauses)
-        self.index.setdefault(key, []).append(cid)
-        value = self.value
-        seen = set(lits)
-        if any(value[lit] == 1 for lit in lits) or any(-lit in seen for lit in lits):
-            # satisfied at the root for good (the root trail is never undone), or a tautology: watch any two
-            if len(lits) >= 2:
-                lits.sort(key=lambda lit: -value[lit])
-                self.clauses.append(lits)
-                self.watches[lits[0]].append(cid)
-                self.watches[lits[1]].append(cid)
-            else:
-                self.clauses.append(lits)
-            return
-        free = [lit for lit in lits if value[lit] == 0]
-        if not free:
-            self.clauses.append(lits)
-            self.root_conflict = True
-            return
-        lits.sort(key=lambda lit: value[lit] != 0)  # unassigned literals first
-        self.clauses.append(lits)
-        if len(lits) >= 2:
-            self.watches[lits[0]].append(cid)
-            self.watches[lits[1]].append(cid)
-        if len(free) == 1:
-            head = len(self.trail)
-            self._assign(free[0])
-            self.reason[abs(free[0])] = cid
-            if not self.propagate(head):
-                self.root_conflict = True
-
-    def delete(self, lits: list[int]) -> bool:
-        """Delete one copy of this clause; False when it is not there or fixes a root literal (ignored)."""
-        ids = self.index.get(tuple(sorted(dict.fromkeys(lits))))
-        if not ids:
-            return False
-        cid = ids[-1]
-        clause = self.clauses[cid]
-        for lit in clause:
-            if self.value[lit] == 1 and self.reason.get(abs(lit)) == cid:
-                return False
-        ids.pop()
-        self.clauses[cid] = None
-        self.dead.append(clause)
-        return True
-
-    def restore(self) -> None:
-        """Every deleted clause back (see `deletions="auto"`)."""
-        dead, self.dead = self.dead, []
-        for clause in dead:
-            self.add(clause)
-
-    def rup(self, lits: list[int]) -> bool:
-        """Whether assigning every literal of `lits` false and propagating gives a conflict."""
-        if self.root_conflict:
-            return True
-        value = self.value
-        root = len(self.trail)
-        conflict = False
-        self.at_root = False
-        for lit in lits:
-            v = value[lit]
-            if v == 1:  # a literal true at the root: the clause is implied
-                conflict = True
-                break
-            if v == 0:
-                self._assign(-lit)
-        if not conflict:
-            conflict = not self.propagate(root)
-        for lit in self.trail[root:]:
-            value[lit] = value[-lit] = 0
-        del self.trail[root:]
-        self.at_root = True
-        return conflict
-
-    def rat(self, lits: list[int]) -> bool:
-        """drat-trim's RAT on the first literal: every resolvent on it with a live clause is RUP."""
-        if not lits:
-            return False
-        pivot = lits[0]
-        for clause in self.clauses:
-            if clause is None or -pivot not in clause:
-                continue
-            resolvent = lits + [lit for lit in clause if lit != -pivot]
-            if any(-lit in resolvent for lit in resolvent):
-                continue  # a tautology is implied by anything
-            if not self.rup(resolvent):
-                return False
-        return True
-
-
 DELETIONS = ("auto", "honour", "ignore")
 STOPPED = "check stopped at the time limit"
 
 
+ENGINES = ("auto", "minisat", "python")
+
+
 def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto",
-          deadline: float | None = None) -> Result:
+          deadline: float | None = None, core_only: bool = False, engine: str = "auto") -> Result:
     """Whether `steps` refute `cnf` (see the module docstring); `rat=False` rejects every non-RUP lemma.
 
-    `deadline`: a `time.process_time()` instant; past it the check stops, not verified (`stopped`).
+    `engine`: `minisat` (`harness.proof.forward`: every lemma, in order, deletions ignored) or
+    `python` (`harness.proof.backward`: in reverse, deletions as `deletions` says, every lemma or with
+    `core_only` those the refutation rests on); `auto`: `python` where `deletions="honour"` or
+    `core_only` asks for it, else `minisat`.
+    `deadline`: a `time.process_time()` instant; past it the check stops, not verified (`STOPPED`).
     """
+    from harness.proof import backward, forward
+
     if deletions not in DELETIONS:
         raise ValueError(f"deletions: {deletions!r} is not one of {', '.join(DELETIONS)}")
-    keep_all = deletions == "ignore"
+    if engine not in ENGINES:
+        raise ValueError(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
+    if engine == "auto":
+        engine = "python" if deletions == "honour" or core_only else "minisat"
+    if engine == "minisat" and (deletions == "honour" or core_only):
+        raise ValueError("the minisat engine checks every lemma and keeps every clause: "
+                         "deletions=honour and core_only need engine=python")
     start = time.perf_counter()
-    num_vars = max([cnf.num_vars] + [abs(lit) for step in steps for lit in step.lits])
-    db = _Checker(num_vars)
-    for clause in cnf.clauses:
-        db.add(clause)
-    result = Result(False, kept_all=keep_all)
-    for number, step in enumerate(steps):
-        if deadline is not None and not number % 256 and time.process_time() >= deadline:
-            result.reason = f"{STOPPED} at proof line {step.line} of {steps[-1].line}"
-            break
-        if step.delete:
-            result.deletions += 1
-            if keep_all:
-                result.ignored_deletions += 1
-            elif not db.delete(step.lits):
-                result.ignored_deletions += 1
-            continue
-        result.lemmas += 1
-        if not db.rup(step.lits) and deletions == "auto" and not keep_all and not result.rat and db.dead:
-            db.restore()
-            keep_all, result.restored_at = True, step.line
-        if not db.rup(step.lits):
-            if rat and db.rat(step.lits):
-                result.rat += 1
-            else:
-                shown = " ".join(map(str, step.lits[:12])) + (" ..." if len(step.lits) > 12 else "")
-                need = "neither RUP nor RAT" if rat else "not RUP (RAT not allowed)"
-                result.reason = f"proof line {step.line}: lemma `{shown} 0` is {need}"
-                result.seconds = time.perf_counter() - start
-                return result
-        if not step.lits:
-            result.ok = True
-            break
-        db.add(step.lits)
+    result = Result(False, kept_all=deletions == "ignore")
+    num_vars, unknown = _variables(cnf, steps)
+    if unknown:
+        result.reason = unknown
+    elif engine == "minisat":
+        forward.run(cnf.clauses, steps, num_vars, rat=rat, deadline=deadline, result=result)
     else:
-        result.reason = "no empty clause: the proof ends without deriving it"
+        backward.run(cnf.clauses, steps, num_vars, rat=rat, deletions=deletions, core_only=core_only,
+                     deadline=deadline, result=result)
+        if not result.ok and deletions == "auto" and result.reason.startswith("proof line"):
+            # CaDiCaL restores clauses it deleted, unlogged (module docstring): try them all kept
+            kept = Result(False, kept_all=True, restored_at=int(result.reason.split()[2].rstrip(":")))
+            backward.run(cnf.clauses, steps, num_vars, rat=rat, deletions="ignore", core_only=core_only,
+                         deadline=deadline, result=kept)
+            if kept.ok or not kept.reason.startswith(STOPPED):
+                result = kept
     result.seconds = time.perf_counter() - start
     return result
 
+
+def failed(step: Step, rat: bool) -> str:
+    """The reason a lemma is rejected: its line and literals (the first 12), and what it is not."""
+    shown = " ".join(map(str, [*step.lits[:12], *(["..."] if len(step.lits) > 12 else []), 0]))
+    need = "neither RUP nor RAT" if rat else "not RUP (RAT not allowed)"
+    return f"proof line {step.line}: lemma `{shown}` is {need}"
+
+
+def _variables(cnf: Cnf, steps: list[Step]) -> tuple[int, str]:
+    """The largest variable in use, and why a step names one it may not ("" when none does).
+
+    A variable past the formula's may only come as a lemma's first literal (its RAT pivot: an
+    extension variable, defined by that lemma), and only the next one (one past the largest so
+    far, as extended resolution numbers them); after that it is known. Anything else naming a
+    variable past the formula's, and past those so introduced, is no proof of this formula.
+    """
+    top = cnf.num_vars
+    introduced: set[int] = set()
+    for step in steps:
+        lits = step.lits  # every step, those after the empty clause too: a proof is well-formed throughout
+        if not lits:
+            continue
+        if max(lits) <= cnf.num_vars and -min(lits) <= cnf.num_vars:
+            continue
+        for k, lit in enumerate(lits):
+            var = abs(lit)
+            if var <= cnf.num_vars or var in introduced:
+                continue
+            if k == 0 and not step.delete and var == top + 1:
+                introduced.add(var)
+                top = max(top, var)
+                continue
+            how = ("in a deletion" if step.delete else "not as the lemma's first literal" if k
+                   else f"not the next variable, {top + 1}")
+            return top, (f"proof line {step.line}: variable {var} is past the formula's {cnf.num_vars} and "
+                         f"not introduced before ({how}: only a lemma's pivot may introduce one, "
+                         "the next in turn)")
+    return top, ""
