@@ -24,7 +24,7 @@ from typing import Any
 from harness import kinds
 from harness.bundles import Row, read_bundle, write_bundle
 from harness.errors import InstanceError
-from harness.instances import INSTANCE_SUFFIXES, Instance, load_file
+from harness.instances import INSTANCE_SUFFIXES, Instance, is_instance_file, load_file
 
 
 def _instances_dir() -> Path:
@@ -253,10 +253,10 @@ def resolve(spec: str, kind: str | None = None) -> list[Instance]:
     if path.is_file():
         files = [path]
     elif path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix in INSTANCE_SUFFIXES)
+        files = sorted(p for p in path.iterdir() if is_instance_file(p))
         if not files:
             raise FileNotFoundError(f"--instances {spec}: the folder holds no puzzle files "
-                                    f"({', '.join(INSTANCE_SUFFIXES)})")
+                                    f"({', '.join(INSTANCE_SUFFIXES)}, each perhaps .gz)")
     else:
         files = sorted(Path(p) for p in glob.glob(spec) if Path(p).is_file())
     if not files:

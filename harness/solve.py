@@ -11,7 +11,7 @@ from typing import Any
 from harness import kinds, registry
 from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
-from harness.instances import Instance
+from harness.instances import Instance, instance_name
 from harness.run.execute import execute
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
@@ -145,7 +145,7 @@ def replay_steps(instance: Instance, row: dict[str, Any], text: bool, gif: str |
 def load(spec: str, kind: str | None = None) -> Instance:
     """An Instance from a path, URL or id; raises InstanceError when it cannot be read."""
     puzzle = kinds.read_spec(spec, kind)
-    name = Path(spec).stem if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
+    name = instance_name(spec) if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
     return Instance(name=name, source=spec, puzzle=puzzle)
 
 

@@ -3,8 +3,9 @@
 Variable i + 1 is true when the loop uses edge i of the graph (the numbering of `loop.graph`);
 vertices of degree above DIRECT_MAX add auxiliary variables after the edges. The clauses say
 everything but "one loop": every vertex has degree 0 or 2 (no edge alone: `[-e] + others` per
-edge; no three edges: direct clauses up to degree DIRECT_MAX, as on a grid, and a sequential
-counter from `pysat.card` above it, linear in the degree),
+edge up to degree DIRECT_MAX, prefix and suffix ORs above it; no three edges: direct clauses up to
+degree DIRECT_MAX, as on a grid, and a sequential counter from `pysat.card` above it; both linear
+in the degree),
 every required vertex lies on the loop, every `hits` group has an edge on it, and a problem with
 neither asks for some edge, so the empty drawing is no answer; then the kind's local rules
 (`rules.<kind>.cnf`, given the `LoopArrays`: `var` names an edge by its two cells, and the edge
@@ -65,11 +66,26 @@ def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
             from pysat.card import CardEnc, EncType
 
             lits = list(here)
-            add([-x] + [y for y in lits if y != x] for x in lits)
+            top = _none_alone(lits, top, add)
             most = CardEnc.atmost(lits, bound=2, top_id=top, encoding=EncType.seqcounter)
             add(most.clauses)
             top = max(top, most.nv)
     return out, top
+
+
+def _none_alone(lits: list[int], top: int, add) -> int:
+    """"No edge alone" at a vertex of degree d in 3d clauses, not d clauses of d literals (d * d: gigabytes
+    on FHCP's vertices of degree 1,000): prefix and suffix ORs `p_i -> x_i | p_(i-1)` and
+    `q_i -> x_i | q_(i+1)`, then `x_j -> p_(j-1) | q_(j+1)`; unit propagation still refutes an edge
+    whose others are all false. Returns the last variable used (auxiliaries from top + 1)."""
+    d = len(lits)
+    p = [lits[0], *range(top + 1, top + d - 1)]  # p[i]: one of lits[0..i] is true (p[0] is lits[0])
+    q = [0, *range(top + d - 1, top + 2 * d - 3), lits[-1]]  # q[i]: one of lits[i..d-1] (q[d-1] is the last)
+    add([-p[i], lits[i], p[i - 1]] for i in range(1, d - 1))
+    add([-q[i], lits[i], q[i + 1]] for i in range(1, d - 1))
+    add([[-lits[0], q[1]], [-lits[-1], p[-1]]])
+    add([-lits[j], p[j - 1], q[j + 1]] for j in range(1, d - 1))
+    return top + 2 * (d - 2)
 
 
 def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True) -> list[Clause]:
