@@ -63,29 +63,32 @@ def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
         elif degree == 1:
             out.append([-here[0]])
         elif here:
-            from pysat.card import CardEnc, EncType
-
-            lits = list(here)
-            top = _none_alone(lits, top, add)
-            most = CardEnc.atmost(lits, bound=2, top_id=top, encoding=EncType.seqcounter)
-            add(most.clauses)
-            top = max(top, most.nv)
+            top = _zero_or_two(here, top, add)
     return out, top
 
 
-def _none_alone(lits: list[int], top: int, add) -> int:
-    """"No edge alone" at a vertex of degree d in 3d clauses, not d clauses of d literals (d * d: gigabytes
-    on FHCP's vertices of degree 1,000): prefix and suffix ORs `p_i -> x_i | p_(i-1)` and
-    `q_i -> x_i | q_(i+1)`, then `x_j -> p_(j-1) | q_(j+1)`; unit propagation still refutes an edge
-    whose others are all false. Returns the last variable used (auxiliaries from top + 1)."""
+def _zero_or_two(lits: tuple[int, ...], top: int, add) -> int:
+    """Degree 0 or 2 at a vertex of degree d > DIRECT_MAX in about 7d clauses and 2d variables (not d
+    clauses of d literals for "no edge alone": gigabytes on FHCP's vertices of degree 1,000).
+
+    Registers over the prefixes, both ways: a_i "one of x_1..x_i is on", b_i "two are". Upwards
+    (x_i -> a_i, a_(i-1) -> a_i, x_i & a_(i-1) -> b_i, b_(i-1) -> b_i) they are a sequential counter,
+    with "no three" as -(x_i & b_(i-1)); downwards (a_i -> x_i | a_(i-1), b_i -> x_i | b_(i-1),
+    b_i -> a_(i-1) | b_(i-1)) they are exact, so "no edge alone" is a_d -> b_d; unit propagation
+    still turns an edge off when every other one is off. Returns the last variable used.
+    """
     d = len(lits)
-    p = [lits[0], *range(top + 1, top + d - 1)]  # p[i]: one of lits[0..i] is true (p[0] is lits[0])
-    q = [0, *range(top + d - 1, top + 2 * d - 3), lits[-1]]  # q[i]: one of lits[i..d-1] (q[d-1] is the last)
-    add([-p[i], lits[i], p[i - 1]] for i in range(1, d - 1))
-    add([-q[i], lits[i], q[i + 1]] for i in range(1, d - 1))
-    add([[-lits[0], q[1]], [-lits[-1], p[-1]]])
-    add([-lits[j], p[j - 1], q[j + 1]] for j in range(1, d - 1))
-    return top + 2 * (d - 2)
+    a = [lits[0], *range(top + 1, top + d)]  # a[i] for x_1..x_(i+1); a[0] is x_1 itself
+    b = [0, *range(top + d, top + 2 * d - 1)]  # b[i] for x_1..x_(i+1); b[0] (never two) unused
+    clauses = [[-a[-1], b[-1]], [-b[1], lits[1]], [-b[1], lits[0]], [-lits[1], -lits[0], b[1]]]
+    for i in range(1, d):
+        x, up, was = lits[i], a[i], a[i - 1]
+        clauses += ([-x, up], [-was, up], [-up, x, was])
+        if i > 1:
+            two, had = b[i], b[i - 1]
+            clauses += ([-x, -was, two], [-had, two], [-two, x, had], [-two, was, had], [-x, -had])
+    add(clauses)
+    return top + 2 * d - 2
 
 
 def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True) -> list[Clause]:
