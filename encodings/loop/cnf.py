@@ -80,13 +80,16 @@ def _zero_or_two(lits: tuple[int, ...], top: int, add) -> int:
     d = len(lits)
     a = [lits[0], *range(top + 1, top + d)]  # a[i] for x_1..x_(i+1); a[0] is x_1 itself
     b = [0, *range(top + d, top + 2 * d - 1)]  # b[i] for x_1..x_(i+1); b[0] (never two) unused
-    clauses = [[-a[-1], b[-1]], [-b[1], lits[1]], [-b[1], lits[0]], [-lits[1], -lits[0], b[1]]]
+    # each negation made once: a fresh int per literal cost a third of the clauses' memory
+    na, nb, nx = [-v for v in a], [-v for v in b], [-v for v in lits]
+    clauses = [[na[-1], b[-1]], [nb[1], lits[1]], [nb[1], lits[0]], [nx[1], nx[0], b[1]]]
     for i in range(1, d):
         x, up, was = lits[i], a[i], a[i - 1]
-        clauses += ([-x, up], [-was, up], [-up, x, was])
+        clauses += ([nx[i], up], [na[i - 1], up], [na[i], x, was])
         if i > 1:
             two, had = b[i], b[i - 1]
-            clauses += ([-x, -was, two], [-had, two], [-two, x, had], [-two, was, had], [-x, -had])
+            clauses += ([nx[i], na[i - 1], two], [nb[i - 1], two], [nb[i], x, had], [nb[i], was, had],
+                        [nx[i], nb[i - 1]])
     add(clauses)
     return top + 2 * d - 2
 
