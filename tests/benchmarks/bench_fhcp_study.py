@@ -1,10 +1,10 @@
 """The FHCP study's tables from its database: solved within 1 s and the limit, PAR-2, virtual best, failures.
 
 Run from the repository root after the study's sweep (results/fhcp/regenerate.sh):
-`python tests/benchmarks/bench_fhcp_study.py [--db results/fhcp/runs.sqlite]`. Not collected by
-pytest. Reads the newest code's runs (`analysis.results.latest`, every sweep of the file: an
-interrupted sweep resumed is one study) and prints markdown, on CPU time of the encoding's own work
-(`solve_cpu_s`, verified solves only):
+`python tests/benchmarks/bench_fhcp_study.py [--db results/fhcp/runs.sqlite] [--encoding A,B]`.
+Not collected by pytest. Reads the newest code's runs (`analysis.results.latest`, every sweep of the file: an
+interrupted sweep resumed is one study) on the graphs every strategy ran, and prints markdown, on
+CPU time of the encoding's own work (`solve_cpu_s`, verified solves only):
 - per strategy: runs, solved within 1 s and within the limit, wrong, PAR-2, median solve time;
   the virtual best of all strategies as one more row;
 - the graphs no strategy solved, with their size;
@@ -63,11 +63,20 @@ def failure_table(runs: pd.DataFrame) -> pd.DataFrame:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=ROOT / "results" / "fhcp" / "runs.sqlite")
+    parser.add_argument("--encoding", help="only these strategies, comma-separated (default: every one)")
     args = parser.parse_args()
     runs = load(args.db)
+    if args.encoding:
+        runs = runs[runs["encoding"].isin(args.encoding.split(","))]
     limit = float(runs["time_limit_s"].max())
-    print(f"{runs['instance'].nunique()} graphs, {len(runs)} runs, time limit {limit:g} s CPU; "
-          f"{summary.clock_note(runs)}\n")
+    # only graphs every strategy ran, so that each row counts the same graphs (a sweep cut short)
+    ran = runs.groupby("instance")["encoding"].nunique()
+    complete = ran[ran == runs["encoding"].nunique()].index
+    left = runs["instance"].nunique() - len(complete)
+    runs = runs[runs["instance"].isin(complete)]
+    note = f"; {left} graphs not run by every strategy left out" if left else ""
+    print(f"{len(complete)} graphs, {len(runs)} runs, time limit {limit:g} s CPU; "
+          f"{summary.clock_note(runs)}{note}\n")
     print(markdown(solved_table(runs, limit)))
     solved_by_any = set(runs.loc[runs["t"].notna(), "instance"])
     nothing = runs[~runs["instance"].isin(solved_by_any)].groupby("instance")[["rows", "cols"]].first()
