@@ -9,13 +9,16 @@ CPU time of the encoding's own work (`solve_cpu_s`, verified solves only):
   the virtual best of all strategies as one more row;
 - the graphs no strategy solved, with their size;
 - where each strategy fails, from the runs that did not solve: status counts, and the medians of
-  rounds (`iterations`), cuts, conflicts, peak memory and build time (asp's grounding is its build).
+  rounds (`iterations`), cuts, conflicts, peak memory and build time (wall: the encodings time their
+  build by the clock on the wall; asp's grounding is its build);
+- solved per size band (vertices), which says where each strategy stops.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pandas as pd
@@ -55,9 +58,21 @@ def failure_table(runs: pd.DataFrame) -> pd.DataFrame:
                       "median vertices": int(group["rows"].median()),
                       "median rounds": group["iterations"].median(), "median cuts": group["cuts"].median(),
                       "median conflicts": group["conflicts"].median(),
-                      "median build s": round(group["build_s"].median(), 2),
+                      "median build wall s": round(group["build_s"].median(), 2),
                       "max peak MB": round(group["peak_rss_mb"].max())}
     return pd.DataFrame(rows).T
+
+
+BANDS = (0, 1000, 2000, 3000, 4000, 6000, 10000)
+
+
+def size_table(runs: pd.DataFrame) -> pd.DataFrame:
+    band = pd.cut(runs["rows"], BANDS, right=False, labels=[f"{a}-{b - 1}" for a, b in pairwise(BANDS)])
+    runs = runs.assign(band=band, solved=runs["t"].notna())
+    table = runs.pivot_table(index="encoding", columns="band", values="solved", aggfunc="sum", observed=False)
+    graphs = runs.groupby("band", observed=False)["instance"].nunique()
+    table.loc["graphs"] = graphs
+    return table.astype(int)
 
 
 def main() -> None:
@@ -83,6 +98,8 @@ def main() -> None:
     nothing = nothing.sort_values("rows")
     print(f"\nsolved by no strategy ({len(nothing)}): "
           + ", ".join(f"{name} ({r.rows}/{r.cols})" for name, r in nothing.iterrows()))
+    print("\nsolved per size band (vertices):\n")
+    print(markdown(size_table(runs)))
     print("\nwhere each strategy fails (its runs without a verified solve):\n")
     print(markdown(failure_table(runs)))
 
