@@ -10,7 +10,19 @@ from typing import Any
 from harness import kinds
 from harness.errors import InstanceError
 
-INSTANCE_SUFFIXES = (".txt", ".hcp")
+INSTANCE_SUFFIXES = (".txt", ".hcp", ".col", ".dimacs")  # each also gzip-compressed: `.hcp.gz`
+
+
+def is_instance_file(path: Path) -> bool:
+    """Whether a folder's file is a puzzle file by its name: an instance suffix, perhaps then `.gz`."""
+    name = path.name.lower()
+    return name.endswith(tuple(INSTANCE_SUFFIXES + tuple(s + ".gz" for s in INSTANCE_SUFFIXES)))
+
+
+def instance_name(path: str) -> str:
+    """A file's instance name: its name without the suffix, and without `.gz` before it (`graph1.hcp.gz`)."""
+    p = Path(path)
+    return (p.with_suffix("") if p.suffix.lower() == ".gz" else p).stem
 
 
 @dataclass(frozen=True)
@@ -45,12 +57,12 @@ def load_file(path: str, kind: str | None = None) -> Instance:
 
     A `# known: WORD` line before a plain-text header gives the known answer (`hamiltonian`).
     """
-    name = Path(path).stem
+    name = instance_name(path)
     try:
         puzzle = kinds.read_spec(path, kind)
     except InstanceError as exc:
         return Instance(name=name, source=path, error=str(exc))
-    known = kinds.known_in_text(puzzle, Path(path).read_text())
+    known = kinds.known_in_text(puzzle, kinds.read_file(path))
     return Instance(name=name, source=path, puzzle=puzzle, known_answer=known)
 
 

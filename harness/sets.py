@@ -26,7 +26,7 @@ from typing import Any
 from harness import kinds
 from harness.bundles import Row, read_bundle, write_bundle
 from harness.errors import InstanceError
-from harness.instances import INSTANCE_SUFFIXES, Instance, load_file, load_scrape
+from harness.instances import INSTANCE_SUFFIXES, Instance, is_instance_file, load_file, load_scrape
 from harness.scrape import is_scrape
 
 
@@ -260,10 +260,10 @@ def resolve(spec: str, kind: str | None = None) -> list[Instance]:
     if path.is_file():
         files = [path]
     elif path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix in INSTANCE_SUFFIXES)
+        files = sorted(p for p in path.iterdir() if is_instance_file(p))
         if not files:
             raise FileNotFoundError(f"--instances {spec}: the folder holds no puzzle files "
-                                    f"({', '.join(INSTANCE_SUFFIXES)})")
+                                    f"({', '.join(INSTANCE_SUFFIXES)}, each perhaps .gz)")
     else:
         files = sorted(Path(p) for p in glob.glob(spec) if Path(p).is_file())
     if not files:

@@ -11,7 +11,7 @@ from typing import Any
 from harness import kinds, registry
 from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
-from harness.instances import Instance, load_scrape
+from harness.instances import Instance, instance_name, load_scrape
 from harness.run.execute import execute
 from harness.scrape import is_scrape
 
@@ -150,7 +150,7 @@ def load(spec: str, kind: str | None = None) -> Instance:
     if is_scrape(file) and Path(file).is_file():
         return pick(load_scrape(file, kind), file, wanted)
     puzzle = kinds.read_spec(spec, kind)
-    name = Path(spec).stem if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
+    name = instance_name(spec) if Path(spec).is_file() else (spec if len(spec) <= 48 else spec[:47] + "…")
     return Instance(name=name, source=spec, puzzle=puzzle)
 
 

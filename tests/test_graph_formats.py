@@ -84,20 +84,24 @@ def test_hcp_variants():
     assert g == Graph(3, ((0, 1), (1, 2), (0, 2)))
     assert formats.read_hcp(HEAD.replace(" : ", ": ") + "EDGE_DATA_SECTION\n1 2\n-1\nEOF\n", "t") == \
         Graph(3, ((0, 1),))
+    # as files come in the wild: no -1 (the file ends, or EOF ends it), ADJ_LIST
+    for end in ("", "EOF\n"):
+        assert formats.read_hcp(HEAD + "EDGE_DATA_SECTION\n1 2\n2 3\n" + end, "t") == \
+            Graph(3, ((0, 1), (1, 2)))
+    adjacency = HEAD.replace("EDGE_LIST", "ADJ_LIST") + "EDGE_DATA_SECTION\n1 2 3 -1\n2 3 -1\n-1\nEOF\n"
+    assert formats.read_hcp(adjacency, "t") == Graph(3, ((0, 1), (0, 2), (1, 2)))
 
 
 @pytest.mark.parametrize("text, line, words", [
     (HEAD + "EDGE_DATA_SECTION\n1 2\n2 4\n-1\nEOF\n", 9, "vertex 4 is outside 1..3"),
     (HEAD + "EDGE_DATA_SECTION\n1 2\n3 3\n-1\nEOF\n", 9, "self-loop at vertex 3"),
-    (HEAD + "EDGE_DATA_SECTION\n1 2\n2 3\n", 9, "does not end with -1"),
-    (HEAD + "EDGE_DATA_SECTION\n1 2\nEOF\n", 9, "EOF before the -1"),
     (HEAD + "EDGE_DATA_SECTION\n1 2\n-1\nEOF\n2 3\n", 11, "unexpected '2 3'"),
     (HEAD + "1 2\n-1\n", 7, "expected a header line"),
     (HEAD, 6, "no EDGE_DATA_SECTION"),
     (HEAD.replace("HCP", "TSP"), 4, "TYPE is 'TSP'"),
     (HEAD.replace("DIMENSION : 3\n", "") + "EDGE_DATA_SECTION\n-1\n", 6, "no `DIMENSION : N`"),
     (HEAD.replace("DIMENSION : 3", "DIMENSION : x") + "EDGE_DATA_SECTION\n-1\n", 5, "DIMENSION must be"),
-    (HEAD.replace("EDGE_LIST", "ADJ_LIST") + "EDGE_DATA_SECTION\n-1\n", 6, "only EDGE_LIST"),
+    (HEAD.replace("EDGE_LIST", "MATRIX") + "EDGE_DATA_SECTION\n-1\n", 6, "only EDGE_LIST or ADJ_LIST"),
 ])
 def test_hcp_errors_name_file_and_line(tmp_path, text, line, words):
     path = tmp_path / "t.hcp"
@@ -118,12 +122,17 @@ def test_compact_round_trip_and_errors():
     g = kinds.read_text(EXAMPLE)
     kind = kinds.of(g)
     line = kind.write_compact(g)
-    assert line == "1-2 1-3 1-4 2-3 3-4"
+    assert line == "1:1,1,1 1:1 1:1"  # 1-2 1-3 1-4, 2-3, 3-4: each vertex's larger neighbours as gaps
     assert kind.read_compact(line, g.rows, g.cols, "b") == g
+    assert kind.read_compact("1-2 1-3 1-4 2-3 3-4", g.rows, g.cols, "b") == g  # the older pair form
     with pytest.raises(InstanceError, match="says 4 edges, found 5"):
         kind.read_compact(line, 4, 4, "b")
     with pytest.raises(InstanceError, match="vertex 5 is outside 1..4"):
         kind.read_compact("1-5", 4, 1, "b")
+    with pytest.raises(InstanceError, match="vertex 5 is outside 1..4"):
+        kind.read_compact("1:4", 4, 1, "b")
+    with pytest.raises(InstanceError, match="bad adjacency group"):
+        kind.read_compact("1:x", 4, 1, "b")
 
 
 def test_tour_file():

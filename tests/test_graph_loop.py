@@ -130,3 +130,25 @@ def test_unique_on_graphs():
         for label, unique in cases.items():
             row = execute(Instance(label, f"<{label}>", GRAPHS[label]), name, options, 0, LIMITS, unique=True)
             assert row["status"] == "solved" and row["unique"] == unique, (label, name, options)
+
+
+@pytest.mark.parametrize("d", range(2, 8))
+def test_the_degree_registers_allow_exactly_zero_or_two_edges_and_propagate(d):
+    """A vertex of degree d above the direct clauses: every assignment of its d edges against the
+    clauses (0 or 2 on, nothing else), and unit propagation as strong as the direct clauses'."""
+    from pysat.solvers import Solver
+
+    from loopbench_encodings.loop.cnf import _zero_or_two
+
+    clauses: list[list[int]] = []
+    top = _zero_or_two(tuple(range(1, d + 1)), d, clauses.extend)
+    assert top == 3 * d - 2 and {abs(x) for c in clauses for x in c} == set(range(1, top + 1))
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        for bits in itertools.product((0, 1), repeat=d):
+            lits = [i + 1 if b else -(i + 1) for i, b in enumerate(bits)]
+            assert solver.solve(assumptions=lits) == (sum(bits) in (0, 2)), bits
+        for j in range(d):  # every other edge off: this one off too
+            ok, implied = solver.propagate(assumptions=[-(i + 1) for i in range(d) if i != j])
+            assert ok and -(j + 1) in implied
+        ok, implied = solver.propagate(assumptions=[1, d])  # two on: the others off
+        assert ok and all(-(i + 1) in implied for i in range(1, d - 1))

@@ -3,8 +3,9 @@
 Variable i + 1 is true when the loop uses edge i of the graph (the numbering of `loop.graph`);
 vertices of degree above DIRECT_MAX add auxiliary variables after the edges. The clauses say
 everything but "one loop": every vertex has degree 0 or 2 (no edge alone: `[-e] + others` per
-edge; no three edges: direct clauses up to degree DIRECT_MAX, as on a grid, and a sequential
-counter from `pysat.card` above it, linear in the degree),
+edge up to degree DIRECT_MAX, prefix and suffix ORs above it; no three edges: direct clauses up to
+degree DIRECT_MAX, as on a grid, and a sequential counter from `pysat.card` above it; both linear
+in the degree),
 every required vertex lies on the loop, every `hits` group has an edge on it, and a problem with
 neither asks for some edge, so the empty drawing is no answer; then the kind's local rules
 (`rules.<kind>.cnf`, given the `LoopArrays`: `var` names an edge by its two cells, and the edge
@@ -62,14 +63,35 @@ def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
         elif degree == 1:
             out.append([-here[0]])
         elif here:
-            from pysat.card import CardEnc, EncType
-
-            lits = list(here)
-            add([-x] + [y for y in lits if y != x] for x in lits)
-            most = CardEnc.atmost(lits, bound=2, top_id=top, encoding=EncType.seqcounter)
-            add(most.clauses)
-            top = max(top, most.nv)
+            top = _zero_or_two(here, top, add)
     return out, top
+
+
+def _zero_or_two(lits: tuple[int, ...], top: int, add) -> int:
+    """Degree 0 or 2 at a vertex of degree d > DIRECT_MAX in about 7d clauses and 2d variables (not d
+    clauses of d literals for "no edge alone": gigabytes on FHCP's vertices of degree 1,000).
+
+    Registers over the prefixes, both ways: a_i "one of x_1..x_i is on", b_i "two are". Upwards
+    (x_i -> a_i, a_(i-1) -> a_i, x_i & a_(i-1) -> b_i, b_(i-1) -> b_i) they are a sequential counter,
+    with "no three" as -(x_i & b_(i-1)); downwards (a_i -> x_i | a_(i-1), b_i -> x_i | b_(i-1),
+    b_i -> a_(i-1) | b_(i-1)) they are exact, so "no edge alone" is a_d -> b_d; unit propagation
+    still turns an edge off when every other one is off. Returns the last variable used.
+    """
+    d = len(lits)
+    a = [lits[0], *range(top + 1, top + d)]  # a[i] for x_1..x_(i+1); a[0] is x_1 itself
+    b = [0, *range(top + d, top + 2 * d - 1)]  # b[i] for x_1..x_(i+1); b[0] (never two) unused
+    # each negation made once: a fresh int per literal cost a third of the clauses' memory
+    na, nb, nx = [-v for v in a], [-v for v in b], [-v for v in lits]
+    clauses = [[na[-1], b[-1]], [nb[1], lits[1]], [nb[1], lits[0]], [nx[1], nx[0], b[1]]]
+    for i in range(1, d):
+        x, up, was = lits[i], a[i], a[i - 1]
+        clauses += ([nx[i], up], [na[i - 1], up], [na[i], x, was])
+        if i > 1:
+            two, had = b[i], b[i - 1]
+            clauses += ([nx[i], na[i - 1], two], [nb[i - 1], two], [nb[i], x, had], [nb[i], was, had],
+                        [nx[i], nb[i - 1]])
+    add(clauses)
+    return top + 2 * d - 2
 
 
 def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True) -> list[Clause]:

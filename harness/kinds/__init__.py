@@ -16,6 +16,7 @@ edge counts), and a grid kind's its `grid`. Every reader raises InstanceError na
 from __future__ import annotations
 
 import abc
+import gzip
 import importlib
 import pkgutil
 import re
@@ -350,18 +351,31 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     path = Path(spec)
     if not path.is_file():
         raise InstanceError(spec, "no such file, and not a puzz.link URL or a Tatham game id")
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise InstanceError(spec, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise InstanceError(spec, "not a text file") from None
+    text = read_file(spec)
     if janko_begin(text.splitlines()) is not None:
         return read_janko(text, spec, kind)[0]
     claimed = [k for k in kinds().values() if k.claims_text(text)]
     if claimed:
         return (_get_for(kind, spec) if kind else claimed[0]).read_claimed(text, spec)
     return read_text(text, spec, kind)
+
+
+def read_file(spec: str) -> str:
+    """A puzzle file's text, gunzipped when it is gzip-compressed (`.hcp.gz`: told by its first bytes).
+
+    Line ends are LF whatever the file has (CRLF, CR), as `Path.read_text` gives them.
+    """
+    try:
+        data = Path(spec).read_bytes()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        return data.decode().replace("\r\n", "\n").replace("\r", "\n")
+    except OSError as exc:  # gzip's BadGzipFile is one
+        raise InstanceError(spec, f"cannot read: {exc.strerror or exc}") from None
+    except EOFError:
+        raise InstanceError(spec, "cannot read: the gzip stream is cut short") from None
+    except UnicodeDecodeError:
+        raise InstanceError(spec, "not a text file") from None
 
 
 # --- janko.at blocks: the container is shared, the grids' meaning is each kind's ---------------------

@@ -46,10 +46,10 @@ class GraphKind(Kind):
         return f"{puzzle.n} vertices, {len(puzzle.edges)} edges"
 
     def claims_text(self, text: str) -> bool:
-        return formats.is_hcp(text)
+        return formats.is_hcp(text) or formats.is_dimacs(text)
 
     def read_claimed(self, text: str, source: str) -> Graph:
-        return formats.read_hcp(text, source)
+        return formats.read_hcp(text, source) if formats.is_hcp(text) else formats.read_dimacs(text, source)
 
     def write_compact(self, puzzle: Graph) -> str:
         return formats.write_compact(puzzle)
