@@ -25,6 +25,8 @@ if [ -n "$MORE" ]; then
 fi
 python -m harness.plot --db "$DIR"/runs.sqlite --out "$DIR"/plots --baseline asp --across-sweeps
 python tests/benchmarks/bench_fhcp_study.py --db "$DIR"/runs.sqlite
-# Published columns (item 3 of the issue, another branch): once `--published FILE` is merged,
-#   python -m harness.compare --db "$DIR"/runs.sqlite --published CORPUS/fhcp/published-times.tsv ...
-# prints the field's 21 configurations beside these on the same 100 graphs; README's marked section.
+# The published columns beside them (the raw corpus's table; nothing published enters the database):
+PUBLISHED=${PUBLISHED:-../shared/corpus/fhcp/published-times.tsv}
+if [ -f "$PUBLISHED" ]; then
+    python -m harness.compare --db "$DIR"/runs.sqlite --published "$PUBLISHED" asp sat --across-sweeps
+fi
