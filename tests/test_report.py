@@ -128,6 +128,18 @@ def test_the_versions_view_shows_both_fingerprints_of_sat(report):
     assert ratio == pytest.approx(0.5, rel=0.01)  # the newer code took half the time
 
 
+def test_runs_from_two_machines_are_said_so(db, report, tmp_path):
+    assert "warning:" not in (report / "index.html").read_text()  # one host, one CPU model
+    mixed = tmp_path / "mixed.sqlite"
+    shutil.copy(db, mixed)
+    with sqlite3.connect(mixed) as conn:
+        conn.execute("UPDATE runs SET host = 'elsewhere' WHERE rowid IN (SELECT rowid FROM runs LIMIT 3)")
+    out = tmp_path / "out"
+    assert report_cli.main(["--db", str(mixed), "--out", str(out), "--draw", "0"]) == 0
+    text = unescape((out / "index.html").read_text())
+    assert re.search(r"warning: .*hosts.*elsewhere: 3 runs", text), text[:2000]
+
+
 def test_draw_all_draws_every_instance_and_the_cli_refuses_bad_input(db, tmp_path, capsys):
     build(db, tmp_path / "all", draw=None)
     assert all(v["drawn"] for v in page_data(tmp_path / "all")["instances"].values())

@@ -19,6 +19,7 @@ from typing import Any
 import pandas as pd
 
 from harness.analysis import plots
+from harness.analysis.machines import machine_note
 from harness.report import figures
 from harness.report.data import FLAGGED, SHOWN_NAMES, STAT_COLUMNS, Row, SetData, Version, slug, to_drawn
 
@@ -132,10 +133,13 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
                          separators=(",", ":"), default=str, allow_nan=False)
     payload = payload.replace("</", "<\\/")  # the JSON sits in a <script> element
     stamp = "<br>".join(esc(line) for line in plots.stamp(data.runs).splitlines())
+    mixed = machine_note(data.runs)  # two hosts or CPU models: said, never silently pooled
+    warning = f'<p class="warn">warning: {esc(mixed)}</p>' if mixed else ""
     return f"""
 <section class="set" id="set-{esc(data.slug)}" data-set="{esc(data.slug)}">
 <h2>{esc(data.group)} <span class="dim">({esc(data.kind)})</span></h2>
 <p class="stamp">{stamp}</p>
+{warning}
 <h3>Summary</h3>
 {summary_table(data.summary)}
 {disagreement_table(data.disagreements)}
