@@ -85,6 +85,7 @@ def scope(encoding: str) -> Scope:
 
 
 ENCODINGS_PREFIX = PROJECT[1]
+KINDS_PREFIX = "harness.kinds."  # the kinds' own modules: in the fingerprints of the encodings serving them
 
 
 def harness_scope() -> Scope:
@@ -92,9 +93,10 @@ def harness_scope() -> Scope:
     found: dict[str, Path] = {}
     for root in HARNESS_ROOTS:
         found |= modules(root, ())  # no kind: each encoding's fingerprint holds the kinds it serves
-    # The proof check reads a puzzle's loop problem (harness.proof.cuts): encoding code, which only
-    # `sat` rows with a proof depend on, and sat's own fingerprint covers it.
-    return Scope(tuple(sorted(m for m in found if not m.startswith(ENCODINGS_PREFIX))), ())
+    # The proof check makes a puzzle's clauses again (harness.proof.base) and reads what its kind states
+    # (harness.proof.stated): encoding and kind code, which only rows with a proof depend on, and the
+    # logging encoding's own fingerprint covers both (its modules and the kinds it serves).
+    return Scope(tuple(sorted(m for m in found if not m.startswith((ENCODINGS_PREFIX, KINDS_PREFIX)))), ())
 
 
 def describe_harness() -> dict[str, object]:
