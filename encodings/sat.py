@@ -84,7 +84,6 @@ from .loop.cnf import loop_clauses, num_variables
 from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.fix import fixed_edges
-from .loop.graph import GridGraph
 from .loop.join import MOVES, join
 from .loop.watch import OutOfTime
 
@@ -264,10 +263,10 @@ class Sat(Encoding):
                                keep=self.options["cache"] == "degree")
         graph, last = problem.graph, num_variables(arrays)
         colour, colour_after, face_vars = "off", 0, range(0)
-        if isinstance(graph, GridGraph):  # faces are a grid's unit squares, numbered after the edges
-            colour, num_faces = self.options["colour"], (graph.rows - 1) * (graph.cols - 1)
-            colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * num_faces))
-            face_vars = range(last + 1, last + 1 + num_faces)
+        if graph.num_faces:  # a graph drawn with faces (a grid's unit squares), numbered after the edges
+            colour = self.options["colour"]
+            colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * graph.num_faces))
+            face_vars = range(last + 1, last + 1 + graph.num_faces)
         if colour == "on":
             clauses += colour_clauses(graph, last)
         top = last + len(face_vars)  # the last variable of edges, counters and faces

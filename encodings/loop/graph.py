@@ -88,6 +88,8 @@ class GridGraph:
         self.num_vertices, self.num_edges = shape.num_vertices, shape.num_edges
         self.ends, self.incident, self.cache = shape.ends, shape.incident, shape.cache
         self.incident_vars = shape.incident_vars
+        # faces: the unit squares between the cells, what `loop.colour` colours inside or outside
+        self.num_faces = (self.rows - 1) * (self.cols - 1)
 
     @property
     def names(self) -> Sequence[tuple[Cell, Cell]]:
@@ -184,6 +186,7 @@ class EdgeGraph:
         self.incident_vars = variables(self.incident)
         self.cache: dict[str, object] = {}
         self.reused = False
+        self.num_faces = 0  # no drawing, so no faces to colour
         self._write, self._read, self.label = write, read, label
 
     @property

@@ -80,19 +80,18 @@ def _loop(puzzle: Any, options: dict[str, Any]) -> Made:
     from loopbench_encodings.loop.arcs import arc_clauses
     from loopbench_encodings.loop.cnf import loop_clauses, num_variables
     from loopbench_encodings.loop.colour import colour_clauses
-    from loopbench_encodings.loop.graph import GridGraph
 
     problem = loop.problem(puzzle)
     graph = problem.graph
     base = loop_clauses(puzzle, problem, implied=options["implied"] == "true", keep=False)
     faces: list[list[int]] = []
     last = num_variables(problem.arrays)
-    if isinstance(graph, GridGraph) and options["colour"] in ("on", "late"):
+    if graph.num_faces and options["colour"] in ("on", "late"):
         faces = colour_clauses(graph, last)
         if options["colour"] == "on":
             base, faces = base + faces, []
     if options.get("arcs", "false") != "false":  # numbered after a grid's faces, as `sat` numbers them
-        first = last + ((graph.rows - 1) * (graph.cols - 1) if isinstance(graph, GridGraph) else 0)
+        first = last + graph.num_faces
         base += arc_clauses(problem.arrays, first, options["arcs"] == "asymmetry")[0]
     edges = [(graph.number(u), graph.number(v)) for u, v in problem.arrays.ends]
     return Made(edges, Counter(map(key, base)), Counter(map(key, faces)))
