@@ -11,6 +11,7 @@ from typing import Any
 from harness import kinds, registry
 from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
+from harness.extra import read_extra, row_extra
 from harness.instances import Instance, instance_name, load_scrape
 from harness.run.execute import execute
 from harness.scrape import is_scrape
@@ -125,14 +126,14 @@ def write_tour(instance: Instance, row: dict[str, Any], path: str) -> str:
 
 def partial(row: dict[str, Any]) -> str:
     """The edges an encoding decided before it stopped without an answer (stats["partial"]), or ""."""
-    return json.loads(row.get("extra") or "{}").get("partial", "")
+    return row_extra(row).get("partial", "")
 
 
 def replay_steps(instance: Instance, row: dict[str, Any], text: bool, gif: str | None) -> None:
     """Print the run's steps, or write their animation; a note on stderr if the encoding kept none."""
     from harness import replay
 
-    steps = json.loads(row.get("extra") or "{}").get("steps")
+    steps = row_extra(row).get("steps")
     if steps is None:
         print(f"note: encoding {row['encoding']!r} records no steps to replay", file=sys.stderr)
         return
@@ -177,7 +178,7 @@ def as_json(row: dict[str, Any], steps: bool = False) -> dict[str, Any]:
     `step_count`, unless `steps` asks for it.
     """
     out = dict(row)
-    out["extra"] = json.loads(out.get("extra") or "{}")
+    out["extra"] = read_extra(out.get("extra"))
     out["options"] = json.loads(out.get("options") or "{}")
     if not steps and isinstance(out["extra"].get("steps"), list):
         out["extra"]["step_count"] = len(out["extra"].pop("steps"))
@@ -206,7 +207,7 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
     lines = [head]
     if row.get("detail"):
         lines.append(f"  {row['detail']}")
-    extra = json.loads(row.get("extra") or "{}")
+    extra = row_extra(row)
     for prefix, what in (("", "unsat"), ("unique_", "no second solution")):
         if prefix + "proof" in extra:
             lemmas, took = extra.get(prefix + "proof_lemmas", 0), extra.get(prefix + "check_s", 0.0)

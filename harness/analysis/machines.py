@@ -8,23 +8,16 @@ else one line to print beside the comparison (`harness.compare`; the report can 
 
 from __future__ import annotations
 
-import json
-
 import pandas as pd
+
+from harness.extra import extra_column
 
 
 def cpu_models(runs: pd.DataFrame) -> pd.Series:
     """Each run's CPU model from its `extra` JSON (or a `cpu_model` column); "" where unrecorded."""
     if "cpu_model" in runs:
         return runs["cpu_model"].fillna("").astype(str)
-
-    def model(extra: object) -> str:
-        try:
-            return str(json.loads(extra).get("cpu_model") or "") if isinstance(extra, str) else ""
-        except ValueError:
-            return ""
-
-    return runs["extra"].map(model) if "extra" in runs else pd.Series("", index=runs.index)
+    return extra_column(runs, "cpu_model").map(lambda model: str(model or "")).astype(object)
 
 
 def machine_note(runs: pd.DataFrame) -> str:

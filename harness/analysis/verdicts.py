@@ -36,12 +36,12 @@ An encoding no longer registered is a family of its own.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 
 import pandas as pd
 
+from harness.extra import extra_column
 from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
 
 REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "suspect", "certified", "confirmed", "unproven"
@@ -104,28 +104,13 @@ def family(encoding: str) -> str:
     return families().get(encoding, encoding)
 
 
-def _extra(runs: pd.DataFrame, key: str) -> pd.Series:
-    """Each run's `extra` value for `key` (None where absent or unreadable)."""
-    quoted = json.dumps(key)  # a blob without it has no such key: most runs are not parsed at all
-
-    def value(blob: object) -> object:
-        try:
-            return json.loads(blob).get(key) if isinstance(blob, str) and quoted in blob else None
-        except (json.JSONDecodeError, AttributeError):
-            return None
-
-    if "extra" not in runs:
-        return pd.Series(None, index=runs.index, dtype=object)
-    return runs["extra"].map(value)
-
-
 def certified(runs: pd.DataFrame) -> pd.Series:
     """Whether each run's unsat proof was checked: a `certified` column, else `extra`'s `proof` saying
     `certified` (`harness.proof`: a DRAT refutation of its CNF, every cut valid) or a `certified` key."""
     if "certified" in runs:
         return runs["certified"].fillna(0).astype(int) == 1
-    said = _extra(runs, "proof") == CERTIFIED
-    return (said | _extra(runs, "certified").isin([1, True])).astype(bool)
+    said = extra_column(runs, "proof") == CERTIFIED
+    return (said | extra_column(runs, "certified").isin([1, True])).astype(bool)
 
 
 def _puzzle_key(runs: pd.DataFrame) -> pd.Series:
@@ -146,7 +131,7 @@ def suspect(runs: pd.DataFrame, prefix: str = "") -> pd.Series:
     """Whether each run's proof (`extra`'s `proof`, `unique_proof` with prefix `unique_`) was judged wrong."""
     from harness.proof.certify import rejected
 
-    return _extra(runs, prefix + "proof").map(rejected).astype(bool)
+    return extra_column(runs, prefix + "proof").map(rejected).astype(bool)
 
 
 def newest_code(runs: pd.DataFrame) -> pd.Series:
@@ -182,7 +167,7 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
     confirming = unsat & ~wrong & newest_code(runs)
     model = runs.loc[confirming, "encoding"].map(lambda e: family(str(e)))
     families_of = model.groupby(key[confirming]).agg(set)
-    proven, known = certified(runs), _extra(runs, "known_answer") == "unsat"
+    proven, known = certified(runs), extra_column(runs, "known_answer") == "unsat"
     for index in runs.index[unsat]:
         k = key[index]
         others = families_of.get(k, set()) - {family(str(runs.at[index, "encoding"]))}
@@ -203,7 +188,7 @@ def unique_verdicts(runs: pd.DataFrame) -> pd.Series:
         return verdicts
     key, verified = _puzzle_key(runs), _verified(runs)
     solutions = runs.loc[verified, "solution"].astype(str).groupby(key[verified]).agg(set)
-    wrong, proven = suspect(runs, "unique_"), _extra(runs, "unique_proof") == CERTIFIED
+    wrong, proven = suspect(runs, "unique_"), extra_column(runs, "unique_proof") == CERTIFIED
     for index in runs.index[claims]:
         others = solutions.get(key[index], set()) - {str(runs.at[index, "solution"])}
         verdicts[index] = (REFUTED if others else SUSPECT if wrong[index] else CERTIFIED if proven[index]
@@ -264,7 +249,7 @@ def disagreements(runs: pd.DataFrame) -> pd.DataFrame:
 
 def _why_suspect(runs: pd.DataFrame, unique: pd.Series) -> pd.Series:
     """Why each run's claim is doubted, in words (`disagreements`' `suspect` column)."""
-    proof, unique_proof = _extra(runs, "proof"), _extra(runs, "unique_proof")
+    proof, unique_proof = extra_column(runs, "proof"), extra_column(runs, "unique_proof")
     why = pd.Series("", index=runs.index, dtype=object)
     for index in runs.index:
         if unique[index] is not pd.NA and unique[index] == REFUTED:

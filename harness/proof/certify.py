@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from harness.extra import merge_extra
 from harness.proof.contents import judge
 from harness.proof.drat import STOPPED, ProofFormatError, check, read_drat
 from harness.proof.record import Proof
@@ -64,12 +65,9 @@ def with_proof(extra: str, proof: Proof, instance: Any, directory: str | None = 
     run's), its keys prefixed `unique_`; `options`, `encoding`: the run's (`certify`).
     `directory`: also write `<name>.cnf` and `<name>.drat` there (`<name>.unique.*` for `unique`).
     """
-    import json
-
     checked = certify(proof, instance.puzzle, deadline, options, answer if unique else None, encoding)
     prefix = "unique_" if unique else ""
     fields = {"proof": checked.pop("verdict"), **checked}
     if directory:
         proof.write(directory, instance.name + (".unique" if unique else ""))
-    merged = {**json.loads(extra or "{}"), **{prefix + k: v for k, v in fields.items()}}
-    return json.dumps(merged, sort_keys=True, default=str)
+    return merge_extra(extra, {prefix + k: v for k, v in fields.items()})

@@ -7,7 +7,6 @@ only arranges it per instance and configuration for the page.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from harness.analysis.plots.data import instance_set
 from harness.analysis.side_by_side import SideBySide, side_by_side
 from harness.analysis.summary import par2, shown_status, solve_time, summarize
 from harness.analysis.verdicts import disagreements
+from harness.extra import read_extra
 from harness.published import Published
 
 # Columns a run's statistics show, in this order, where the database has them; `extra` comes after.
@@ -168,7 +168,7 @@ def cell(runs: list[dict[str, Any]]) -> Cell:
     shown = [run["_shown"] for run in runs]
     status = next((s for s in WORST_FIRST if s in shown), Counter(shown).most_common(1)[0][0])
     first = runs[0]
-    extra = _json(first.get("extra"))
+    extra = read_extra(first.get("extra"))
     solution = first["solution"] if isinstance(first.get("solution"), str) else ""
     partial = not solution and isinstance(extra.get("partial"), str) and bool(extra.get("partial"))
     return Cell(status, _median([run.get("_time") for run in runs]),
@@ -186,7 +186,7 @@ def stats(run: dict[str, Any]) -> dict[str, Any]:
         if column in ("fingerprint", "commit"):
             value = str(value)[:12]
         out[SHOWN_NAMES.get(column, column)] = value.item() if hasattr(value, "item") else value
-    extra = {EXTRA_SHOWN_NAMES.get(k, k): v for k, v in _json(run.get("extra")).items()
+    extra = {EXTRA_SHOWN_NAMES.get(k, k): v for k, v in read_extra(run.get("extra")).items()
              if k not in ("partial", "steps")}
     if extra:
         out["extra"] = extra
@@ -231,14 +231,6 @@ def to_drawn(data: SetData, draw: int | None) -> list[Row]:
 def slug(text: str) -> str:
     """A file- and fragment-safe name: letters, digits, `-`, `_` and `.` kept, the rest `_`."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text).strip("_") or "_"
-
-
-def _json(blob: object) -> dict[str, Any]:
-    try:
-        value = json.loads(blob) if isinstance(blob, str) and blob else {}
-    except json.JSONDecodeError:
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 def _median(values: list[Any], missing: float | None = None) -> float | None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from harness import fingerprint, kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome, cpu_time
+from harness.extra import merge_extra, write_extra
 from harness.instances import Instance
 from harness.proof.certify import with_proof
 from harness.unique import ask_again
@@ -157,7 +158,7 @@ def checked(extra: str, proof: Any, instance: Instance, proof_dir: str | None, u
         failure = f"{type(exc).__name__}: {exc}"
     prefix = "unique_" if unique else ""
     said = {prefix + "check_error": failure, prefix + "proof": f"unchecked: the check ended in {failure}"}
-    return json.dumps({**json.loads(extra or "{}"), **said}, sort_keys=True, default=str)
+    return merge_extra(extra, said)
 
 
 def settle_heap() -> None:
@@ -189,9 +190,8 @@ def uniqueness(solver: Any, instance: Instance, row: dict[str, Any], limits: Lim
         unique = None
         said = (f"uniqueness unknown: the second solve used {unique_s:.2f} s of CPU, over its own "
                 f"{limits.time_s:g} s budget" + (f" ({said})" if said else ""))
-    extra = {**json.loads(row["extra"]), "unique_wall_s": verdict.solve_s}
     detail = "; ".join(filter(None, [row.get("detail"), said]))
-    extra_json = json.dumps(extra, sort_keys=True, default=str)
+    extra_json = merge_extra(row["extra"], {"unique_wall_s": verdict.solve_s})
     proof = verdict.stats.pop("proof", None)
     if proof is not None:  # checked with a budget of its own, after the second solve
         if checking is not None:
@@ -238,4 +238,4 @@ def measures(outcome: Outcome, solve_s: float, solve_cpu_s: float | None = None)
     stats.pop("reason", None)
     columns = {k: stats.pop(k) for k in STAT_COLUMNS if k in stats}
     return {"solve_s": solve_s, "solve_cpu_s": solve_cpu_s, **columns,
-            "extra": json.dumps(stats, sort_keys=True, default=str)}
+            "extra": write_extra(stats)}

@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from harness import kinds
+from harness.extra import row_extra, write_extra
 
 FOLDER = "steps"
 
 
 def spill(row: dict[str, Any], text: str | None, db: str | Path) -> dict[str, Any]:
     """The row with its steps written to a file beside `db` and replaced by the file's path."""
-    extra = json.loads(row.get("extra") or "{}")
+    extra = row_extra(row)
     if "steps" not in extra:
         return row
     relative = f"{FOLDER}/{row['run_key']}.json.gz"
@@ -35,7 +36,7 @@ def spill(row: dict[str, Any], text: str | None, db: str | Path) -> dict[str, An
         json.dump(record, handle, separators=(",", ":"))
     os.replace(temporary, path)  # a reader never sees half a file
     extra["steps_file"] = relative
-    return {**row, "extra": json.dumps(extra, sort_keys=True, default=str)}
+    return {**row, "extra": write_extra(extra)}
 
 
 def load(db: str | Path, run_key: str) -> tuple[dict[str, Any], Any, list[list]]:
@@ -49,7 +50,7 @@ def load(db: str | Path, run_key: str) -> tuple[dict[str, Any], Any, list[list]]
     if len(found) != 1:
         raise LookupError(f"{path}: {len(found) or 'no'} runs have a key starting {run_key!r}")
     row = dict(found[0])
-    extra = json.loads(row.get("extra") or "{}")
+    extra = row_extra(row)
     if "steps_file" not in extra:
         raise LookupError(f"run {row['run_key']} ({row['encoding']}) has no steps file")
     with gzip.open(path.parent / extra["steps_file"], "rt") as handle:

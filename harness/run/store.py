@@ -13,6 +13,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from harness.extra import merge_extra
+
 SCHEMA_VERSION = 4
 
 # (column, SQL type) as version 1 created them. FORMATS.md names the contract; keep names exact.
@@ -195,7 +197,5 @@ def as_record(row: dict[str, Any]) -> dict[str, Any]:
     record = {name: row[name] for name in COLUMNS if name in row and name != "extra"}
     record["solution"] = record.get("solution") or ""  # FORMATS.md: the string, or empty
     record["detail"] = record.get("detail") or ""
-    extra = json.loads(row.get("extra") or "{}")
-    extra.update({k: v for k, v in row.items() if k not in COLUMNS})
-    record["extra"] = json.dumps(extra, sort_keys=True, default=str)
+    record["extra"] = merge_extra(row.get("extra"), {k: v for k, v in row.items() if k not in COLUMNS})
     return record

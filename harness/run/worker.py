@@ -39,6 +39,7 @@ from typing import Any
 
 from harness import kinds
 from harness.encoding import Limits, cpu_time
+from harness.extra import row_extra, write_extra
 from harness.instances import Instance
 from harness.run.cores import pin
 from harness.run.execute import execute
@@ -128,7 +129,7 @@ def harness_failed(row: dict[str, Any], phase: str, status: str, detail: str) ->
     """An answered run's row after the harness's work on it (`phase`) failed: the answer stands, the
     failure is said in a field of its own (`check_error` with the proof `unchecked`, or `unique`
     empty with `unique_error`)."""
-    extra = json.loads(row.get("extra") or "{}")
+    extra = row_extra(row)
     what = f"{status}: {detail}"
     if phase == "unique":
         extra["unique_error"] = what
@@ -140,7 +141,7 @@ def harness_failed(row: dict[str, Any], phase: str, status: str, detail: str) ->
         extra[prefix + "proof"] = f"unchecked: the check ended in {what}"
     else:
         extra[f"{phase}_error"] = what
-    return {**row, "extra": json.dumps(extra, sort_keys=True, default=str)}
+    return {**row, "extra": write_extra(extra)}
 
 
 def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,

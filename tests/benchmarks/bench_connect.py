@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from harness.analysis.plots.data import markdown
+from harness.extra import extra_column
 
 PUBLISHED = ("soh_ccadical:proposed-cegar-ffi-cadical", "soh_ccadical:VBS", "soh_sinz:VBS",
              "soh_existing:asp", "soh_existing:crt-420", "soh_existing:adder")
@@ -60,7 +61,7 @@ def main() -> None:
     wrong = (data.status == "solved") & (data.verified != 1)
     summary = data.assign(done=done, wrong=wrong).groupby("config").agg(
         runs=("done", "size"), solved_or_unsat=("done", "sum"), wrong=("wrong", "sum"))
-    searches = data.extra.map(lambda e: json.loads(e or "{}").get("connect_searches"))
+    searches = extra_column(data, "connect_searches")
     summary["median connect_searches"] = searches.groupby(data.config).median()
     print(markdown(summary.reset_index()))
     if args.published:

@@ -17,13 +17,13 @@ configuration, on CPU time of the encoding's own work (`solve_cpu_s`):
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from pathlib import Path
 
 import pandas as pd
 
 from harness.analysis.ranking import geomean
+from harness.extra import extra_column
 
 BASELINE = "circuit"
 FLOOR_S = 0.001  # times below 1 ms count as 1 ms in ratios
@@ -53,9 +53,8 @@ def load(db: Path) -> pd.DataFrame:
     runs = runs.join(known(), on="instance", how="inner")
     runs["time"] = pd.to_numeric(runs["solve_cpu_s"], errors="coerce").fillna(runs["solve_s"])
     runs["time"] = runs["time"].clip(lower=FLOOR_S)  # a ratio of two immeasurably short times means nothing
-    extra = runs["extra"].map(lambda blob: json.loads(blob) if isinstance(blob, str) and blob else {})
     runs["rounds"] = pd.to_numeric(runs["iterations"], errors="coerce")
-    runs["nodes"] = extra.map(lambda e: e.get("nodes"))
+    runs["nodes"] = extra_column(runs, "nodes")
     runs["solved"] = (runs["status"] == "solved") & (runs["verified"] == 1)
     runs["proved"] = (runs["status"] == "unsat") & (runs["unsat_verdict"] != "refuted")
     return runs

@@ -82,8 +82,10 @@ class Side:
     def run(self, **request) -> dict:
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
+        from harness.extra import row_extra
+
         row = json.loads(self.proc.stdout.readline())
-        return {**row, **json.loads(row.get("extra") or "{}")}
+        return {**row, **row_extra(row)}
 
     def close(self) -> None:
         self.proc.stdin.close()

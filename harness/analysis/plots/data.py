@@ -10,6 +10,7 @@ import pandas as pd
 
 from harness.analysis import ranking
 from harness.analysis.summary import clock_note, par2, solved_mask, summarize
+from harness.extra import extra_column
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
 TABLE_STATUSES = ("solved", "wrong", "timeout")
@@ -149,16 +150,8 @@ def common_instances(inst: pd.DataFrame) -> pd.Index:
 
 def extra_stat(runs: pd.DataFrame, key: str) -> pd.Series:
     """One statistic out of the `extra` JSON column (NaN where a run does not have it)."""
-    def pick(blob: object) -> float:
-        try:
-            value = json.loads(blob).get(key) if isinstance(blob, str) and blob else None
-        except (json.JSONDecodeError, AttributeError):
-            value = None
-        return float(value) if isinstance(value, (int, float)) else np.nan
-
-    if "extra" not in runs:
-        return pd.Series(np.nan, index=runs.index)
-    return runs["extra"].map(pick).astype(float)
+    values = extra_column(runs, key)
+    return values.map(lambda v: float(v) if isinstance(v, (int, float)) else np.nan).astype(float)
 
 
 def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
