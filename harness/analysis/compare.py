@@ -5,7 +5,7 @@ the options of an encoding's runs differ), labelled over the whole database befo
 restriction. Instances are those both configs ran (seeds aggregated as in `plots.per_instance`);
 each is solved by both, by one, or by neither. On the instances both solved (verified), the
 speed-up is B's time / A's time (>1: A faster), summarised by its geometric mean with a
-percentile bootstrap interval (`plots.stats`), always beside how many instances it covers and
+percentile bootstrap interval (`ranking.bootstrap_geomean`), always beside how many instances it covers and
 each side's solved count. PAR-2, wrong answers and the competition rank per config are
 `summary.summarize` over the runs on the instances both ran (a wrong answer ranks last, as the
 SAT Competition disqualifies); with several seeds, each side's solved count and PAR-2 per seed
@@ -33,7 +33,7 @@ from harness.analysis.plots.data import (
     solved_times,
     with_config,
 )
-from harness.analysis.plots.stats import RatioEstimate, bootstrap_geomean, paired_ratios
+from harness.analysis.ranking import RatioEstimate, bootstrap_geomean
 from harness.analysis.summary import clock_note, summarize, with_clock
 from harness.analysis.sweeps import one_sweep, sweep_note
 
@@ -139,14 +139,11 @@ def compare(runs: pd.DataFrame, a: str, b: str, set_name: str | None = None, swe
     common = ran[a] & ran[b]
     both = solved[a] & solved[b] & common
 
-    if a == b:  # paired_ratios pivots by config, which cannot hold one config twice
-        times = inst[inst["solved"]].set_index(KEY)["time_s"].clip(lower=1e-6)
-        pairs = pd.DataFrame({"a_s": times, "b_s": times})
-    else:
-        ratios = paired_ratios(runs, a, b)
-        pairs = ratios[[a, b]].set_axis(["a_s", "b_s"], axis=1)
+    wide = solved_times(inst)
+    pairs = ranking.paired(wide, b, a) if {a, b} <= set(wide.columns) else \
+        pd.DataFrame(columns=["base_s", "config_s", "ratio"])
+    pairs = pairs.set_axis(["b_s", "a_s", "speedup"], axis=1)[["a_s", "b_s", "speedup"]]
     pairs = pairs.loc[sorted(both)] if both else pairs.iloc[:0]
-    pairs = pairs.assign(speedup=pairs["b_s"] / pairs["a_s"])
 
     keys = pd.MultiIndex.from_arrays([runs["source"].map(instance_set), runs["instance"]])
     table = summarize(runs[keys.isin(list(common))], by="config") if common else pd.DataFrame()

@@ -10,7 +10,7 @@ configuration without one (it is disqualified, not timed out); then more instanc
 then the lower PAR-2 (an unsolved instance scores twice the time limit). A speed-up is the
 geometric mean of per-instance time ratios over the instances both solved, and always travels
 with that count and each side's solved count, since a configuration that misses the hard
-instances looks fast on the ones it solves.
+instances looks fast on the ones it solves; `bootstrap_geomean` gives it a percentile interval.
 """
 
 from __future__ import annotations
@@ -68,6 +68,14 @@ def speedup(times: pd.DataFrame, base: str, config: str) -> Speedup:
                    int(times[config].notna().sum()), len(times))
 
 
+def paired_speedup(base_s: Iterable[float], config_s: Iterable[float]) -> float:
+    """`speedup`'s geometric mean for two equally long lists of times, paired by position (NaN: unsolved)."""
+    base, config = list(base_s), list(config_s)
+    if len(base) != len(config):
+        raise ValueError(f"paired times differ in length: {len(base)} base, {len(config)} config")
+    return speedup(pd.DataFrame({"base": base, "config": config}, dtype=float), "base", "config").geomean
+
+
 def speedups(times: pd.DataFrame, base: str) -> pd.DataFrame:
     """Per config: `speedup` over `base`, `both_solved` (what it covers), `solved` and `instances`."""
     rows = {}
@@ -79,6 +87,37 @@ def speedups(times: pd.DataFrame, base: str) -> pd.DataFrame:
         rows[config] = (s.geomean, s.both_solved, s.config_solved, s.instances)
     return pd.DataFrame.from_dict(rows, orient="index",
                                   columns=["speedup", "both_solved", "solved", "instances"])
+
+
+@dataclass(frozen=True)
+class RatioEstimate:
+    """The geometric mean of paired ratios with a percentile bootstrap interval."""
+
+    n: int
+    geomean: float
+    low: float
+    high: float
+    level: float
+
+    def __str__(self) -> str:
+        if self.n == 0:
+            return "no instance solved by both"
+        return (f"geometric-mean ratio {self.geomean:.3g} over {self.n} instances, "
+                f"{self.level:.0%} bootstrap interval [{self.low:.3g}, {self.high:.3g}]")
+
+
+def bootstrap_geomean(ratios: pd.Series | np.ndarray | Iterable[float], level: float = 0.95,
+                      resamples: int = 10_000, seed: int = 0) -> RatioEstimate:
+    """Resample instances with replacement; the interval: percentiles of the resampled geometric means."""
+    values = ratios if isinstance(ratios, (np.ndarray, pd.Series)) else list(ratios)
+    logs = np.log(np.asarray(values, dtype=float))
+    if len(logs) == 0:
+        return RatioEstimate(0, np.nan, np.nan, np.nan, level)
+    rng = np.random.default_rng(seed)
+    means = logs[rng.integers(0, len(logs), size=(resamples, len(logs)))].mean(axis=1)
+    tail = (1 - level) / 2
+    low, high = np.quantile(means, [tail, 1 - tail])
+    return RatioEstimate(len(logs), geomean(np.exp(logs)), float(np.exp(low)), float(np.exp(high)), level)
 
 
 def virtual_best(times: pd.DataFrame) -> pd.Series:

@@ -26,7 +26,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from harness.analysis import results, summary  # noqa: E402
+from harness.analysis import ranking, results, summary  # noqa: E402
 from harness.analysis.plots import markdown  # noqa: E402
 
 
@@ -37,7 +37,8 @@ def load(db: Path) -> pd.DataFrame:
 
 
 def solved_table(runs: pd.DataFrame, limit: float) -> pd.DataFrame:
-    best = runs.groupby("instance").agg(t=("t", "min"), rows=("rows", "first"))
+    wide = runs.groupby(["instance", "encoding"])["t"].min().unstack()
+    best = pd.DataFrame({"t": ranking.virtual_best(wide), "rows": runs.groupby("instance")["rows"].first()})
     best["par2"] = best["t"].fillna(2 * limit)
     rows = {}
     for name, group in [*runs.groupby("encoding"), ("virtual best", best.reset_index())]:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.analysis.ranking import geomean
+from harness.analysis.ranking import paired_speedup
 from harness.extra import extra_column
 
 BASELINE = "circuit"
@@ -76,7 +76,7 @@ def hamiltonian_table(runs: pd.DataFrame) -> pd.DataFrame:
             "<=2000 slowest s": small["time"].max() if small["solved"].all() else math.inf,
             ">=4900 s": ", ".join(f"{r.instance.split('-')[1]} {r.time:.2f}" if r.solved else
                                   f"{r.instance.split('-')[1]} {r.status}" for r in big.itertuples()),
-            f"x {BASELINE}": geomean(both["time_base"] / both["time"]) if len(both) else float("nan"),
+            f"x {BASELINE}": paired_speedup(both["time_base"], both["time"]),
             "both solved": len(both),
         }
     return pd.DataFrame.from_dict(rows, orient="index")

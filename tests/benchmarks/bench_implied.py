@@ -16,7 +16,7 @@ import statistics
 import time
 
 from harness import registry, sets
-from harness.analysis.ranking import geomean
+from harness.analysis.ranking import paired_speedup
 from harness.encoding import Limits
 
 
@@ -44,8 +44,7 @@ def main() -> None:
                 cpu[setting].append(time.process_time() - start)
                 conflicts[setting].append(outcome.stats.get("conflicts", math.nan))
                 assert outcome.status == "sat", (name, instance.name, setting, outcome.status)
-        pairs = zip(cpu["false"], cpu["true"], strict=True)
-        ratio = geomean(f / t for f, t in pairs)
+        ratio = paired_speedup(cpu["false"], cpu["true"])
         said = {v: f"{statistics.median(cpu[v]) * 1e3:.1f} ms "
                    f"({statistics.median(conflicts[v]):.0f} conflicts)" for v in cpu}
         print(f"{name}: {len(instances)} puzzles; median CPU implied=true {said['true']}, "

@@ -18,7 +18,7 @@ import statistics
 import time
 
 from harness import registry, sets
-from harness.analysis.ranking import geomean
+from harness.analysis.ranking import paired_speedup
 from harness.encoding import Limits
 
 
@@ -53,7 +53,7 @@ def main() -> None:
                 assert outcome.status == "sat", (instance.name, outcome.status)
         warm, cold = times["warm"], times["cold"]
         diff = statistics.median(c - w for c, w in zip(cold, warm, strict=True))
-        ratio = geomean(c / w for c, w in zip(cold, warm, strict=True))
+        ratio = paired_speedup(cold, warm)
         print(f"{name}: {len(warm)} solves each; median CPU warm {statistics.median(warm) * 1e3:.2f} ms, "
               f"cold {statistics.median(cold) * 1e3:.2f} ms; median cold - warm {diff * 1e3:.2f} ms; "
               f"geometric mean cold / warm {ratio:.3f}")

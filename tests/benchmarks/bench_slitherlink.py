@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from harness import sets  # noqa: E402
-from harness.analysis.ranking import geomean  # noqa: E402
+from harness.analysis.ranking import paired_speedup  # noqa: E402
 from harness.apart import Died, call_apart  # noqa: E402
 from harness.encoding import Limits  # noqa: E402
 from harness.run.execute import execute  # noqa: E402
@@ -110,7 +110,8 @@ def main() -> None:
                 f"slowest {times.get(slowest, float('nan')):.3f} s ({slowest}, {size.get(slowest, '-')})")
         if variant != "circuit":
             def faster(names, times=times):
-                return geomean([cpu["circuit"][n] / times[n] for n in names if n in both])
+                paired = [n for n in names if n in both]
+                return paired_speedup([cpu["circuit"][n] for n in paired], [times[n] for n in paired])
             parts = [f"{name} {faster([run_name(x, s) for x in group for s in range(args.seeds)]):.2f}x"
                      for name, group in groups.items()]
             line += f"; circuit/{variant} " + ", ".join(parts) + f", all {faster(both):.2f}x"

@@ -28,7 +28,8 @@ from harness.analysis.plots.figures import (
     scaling,
     scatter,
 )
-from harness.analysis.plots.stats import RatioEstimate, bootstrap_geomean, paired_ratios
+from harness.analysis.plots.stats import paired_ratios
+from harness.analysis.ranking import RatioEstimate, bootstrap_geomean  # for the notebooks
 
 __all__ = [
     "RatioEstimate",
