@@ -7,8 +7,7 @@ is a conflict, and the two edges of a 2-edge cut between required vertices are s
 the cut less the other edge as its reason (a loop crosses such a cut an even number of times, at
 least twice). `ratio=1` (default) searches H once the assignments since the last search reach its work
 (vertices and edges visited) / 1, so the searches cost about what the assignments do; `all` searches
-after every propagation that made an edge false (on FHCP graph21, 180 vertices: no answer in 5 s,
-3,379 searches; `1`: 428 conflicts, 9 searches, solved; results/graph/README.md).
+after every propagation that made an edge false (the two measured: results/graph/README.md).
 `proof=true` logs a DRAT proof like `sat`'s: every clause either watch hands the solver (cuts,
 conflicts, and reasons when the solver asks for them) is in the proof's CNF marked `c cut`, where
 `harness.proof.cuts` judges it. Stats: the propagator's, and connect_searches, connect_work

@@ -6,9 +6,10 @@ edge between a path's two ends when closing the path there would make a wrong lo
 vertex off it, a `hits` group missed, true edges besides it), with the reason [-edge, -path edges]
 (valid for every answer: an answer holding a cycle is that cycle), and cuts closed cycles without a
 required vertex; `eager=pearlfree` only cuts those; `eager=all` cuts every wrong cycle as it closes
-(lost in near-copies of long loops missing a pearl on some janko puzzles; cutting the pearl-holding
-ones under `propagate` gave a 26 s tail on janko280). `check_model` cuts every wrong complete model
-(`components=array|networkx`, `cuts=loop|cutset` as in `sat`), always with a clause. Solvers:
+(it is lost in near-copies of long loops missing a pearl on some janko puzzles, and cutting the
+pearl-holding ones under `propagate` has a long tail: results/reference/README.md). `check_model`
+cuts every wrong complete model (`components=array|networkx`, `cuts=loop|cutset` as in `sat`), always
+with a clause. Solvers:
 cadical195 (option `cadical`, default `vivify=0,probe=0`: CaDiCaL options KEY=INTEGER, comma-separated,
 set before the first clause; vivification and probing off, see `cadical_options`; empty: CaDiCaL's own
 defaults), cadical300, minisatep, ergo. Time limit:
@@ -42,7 +43,7 @@ class Propagator(Sat):
     # masyu-100x100-s2026-002 with implied=false (no answer in 100 s; 1.9 s without it), probing
     # (which vivifies too) on masyu-200x200-s2026-001 (8-10 s without). Known upstream: in-
     # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
-    # Cost on 40 masyu-pm-hard-large puzzles, interleaved: 1.017x CPU.
+    # What turning both off costs: results/performance/README.md.
     # Those settings are the default of the `cadical` option (sat's, read by `Sat`), so the options
     # column shows them.
 

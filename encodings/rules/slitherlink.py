@@ -106,13 +106,8 @@ def implied_clauses(puzzle: Slitherlink) -> list[list[int]]:
     - two 3s side by side: their shared side, and the two sides parallel to it, are on, and the
       shared side's continuations off; unless the rectangle around the two cells alone answers the
       puzzle (it is then the only loop with the shared side off).
-    Measured against none (solve_cpu_s, every other slither-janko puzzle and all of slither-hard, the
-    order of the variants turning from puzzle to puzzle): `sat` 1.09x faster on slither-hard and
-    1.10x over all, `circuit` 1.10x and 1.07x. Rules at the corners of every 1 and 3 (a 1 with a
-    side on at a corner goes on through an edge not of its cell, and so on) held too, but added to
-    these they made both slower (sat 1.02x and 1.03x against none, circuit 1.05x and 1.03x): their
-    clauses cost more to make and add than they save, the direct clue encoding giving most of it.
-    So they are not part of the model (commit 1b8aaf1 has them).
+    Rules at the corners of every 1 and 3 hold too but are not part of the model: they cost more
+    than they save (commit 1b8aaf1 has them; results/reference-slither/README.md, "Implied clauses").
     """
     rows, cols, out = puzzle.rows, puzzle.cols, []
     given = dict(clues(puzzle))

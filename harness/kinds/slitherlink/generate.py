@@ -10,21 +10,18 @@
    then, another region is drawn (up to TRIES).
 3. Clues are dropped while the loop stays the only solution, in batches as the Masyu generator
    drops pearls: a random order cut into batches (the first of about 1/BATCH_SHARE of the clues,
-   doubling after a batch that goes up to MAX_BATCH, halving after one that does not; without
-   the cap, 30x30 kept 47 % of its clues, with it 40 %, in 33 s instead of 7); when a batch leaves a
-   second solution, its clues that the second solution breaks are put back (at least one is)
-   and the rest of the batch is tried again. (Putting back only one of them at random kept 8 %
-   fewer clues on 20x20 and 30x30 but took 30 s and 540 s instead of 0.5 s and 7 s: the
-   checks of sparse large puzzles are slow.) At most `max_checks(cells)` checks (a count, not a
+   doubling after a batch that goes up to MAX_BATCH, halving after one that does not); when a
+   batch leaves a second solution, its clues that the second solution breaks are put back (at
+   least one is) and the rest of the batch is tried again. At most `max_checks(cells)` checks (a count, not a
    clock, so that the same seed gives the same puzzle); clues not tried by then are kept, as are
    those of a batch whose check gave no verdict (out of time, or died: each check runs in a forked
    child with CHECK_MEMORY_MB to spare, so a native abort in the solver costs one verdict, not the run).
 Every random choice comes from `rng`; the checks ask `propagator` (CaDiCaL with the loop rule
 as an external propagator, deterministic for a given clause order) with its options pinned
-(`harness.unique.GENERATOR_OPTIONS`), so the same seed gives the same puzzles. Not `sat`, 2.5x
-faster here: it sizes its solve chunks' conflict budgets by the time the last chunk took, so on a
-busy machine its search, and so the second solutions and the puzzles, changed from run to run (a
-30x30 puzzle kept 362 clues in one run and 363 in another from the same seed).
+(`harness.unique.GENERATOR_OPTIONS`), so the same seed gives the same puzzles. Not `sat`: it
+sizes its solve chunks' conflict budgets by the time the last chunk took, so on a busy machine its
+search, and so the puzzles, change from run to run. What these choices cost and save:
+results/generators/README.md.
 """
 
 from __future__ import annotations
