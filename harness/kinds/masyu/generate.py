@@ -28,8 +28,7 @@
    much harder for every solver).
 Every random choice comes from `rng`; the `sat` encoding (CaDiCaL) is deterministic for a given
 clause order, so the same seed gives the same puzzles unless a check times out. `sat` is the
-default because it answered the checks fastest: at 100x100 the repair took 8 `sat` checks
-(0.6-5 s each, 18 s in all) against 7 `asp` checks (6-8 s each, 56 s)."""
+default because it answered the checks fastest (results/generators/README.md)."""
 
 from __future__ import annotations
 
