@@ -95,7 +95,7 @@ class GenreKind(Kind):
     """A janko.at loop genre's kind: plain text, compact form and scrape records from the token grids.
 
     A subclass sets `name`, `janko_names`, `model` (its TokenPuzzle) and `off_tokens` (what its
-    solutions hold besides loop pieces), and defines `check` and `rules`.
+    solutions hold besides loop pieces); its folder holds `check.py` and `rules.py` (found by `Kind`).
     """
 
     model: ClassVar[type[TokenPuzzle]]
