@@ -8,9 +8,10 @@ loads its own package's modules by name (`pkgutil.iter_modules(...__path__)`: th
 takes every module of its package along, since which one is loaded is only known at run time; for
 the package named by puzzle kind (`harness.kinds`) only the kinds the encoding serves. The kinds it
 serves (their checker and readers judge every run, their rules build its model) are in every
-fingerprint: each kind's package and the modules of it that `Kind` finds by name (`formats`,
-`check`, `draw`, `rules`, `model`: `harness.kinds.contract.modules_of`); `sat` changing leaves
-`lazy`'s fingerprint as it was, and so does a new puzzle kind.
+fingerprint: each kind's package and the modules of it that `Kind` finds by name (`model`,
+`formats`, `check`, `draw`: `harness.kinds.contract.modules_of`), and for an encoding that looks
+rules up (`loopbench_encodings.rules`) each served kind's rules module (`Kind.rules()`); `sat`
+changing leaves `lazy`'s fingerprint as it was, and so does a new puzzle kind.
 
 A second fingerprint, `harness_fingerprint` (its own column), covers the code that runs, times
 and judges every run whatever the encoding: the modules `HARNESS_ROOTS` names and every project
@@ -52,6 +53,9 @@ JUDGE = "harness.kinds"
 # Plug-in packages whose modules are named after puzzle kinds: an encoding's fingerprint takes in
 # only the kinds it serves, so adding or changing another kind leaves its runs as they are.
 KIND_PACKAGES = ("harness.kinds",)
+# The lookup of each kind's rules (`Kind.rules()`, loaded by name): an encoding that imports it takes
+# in the rules modules of the kinds it serves.
+RULES = "loopbench_encodings.rules"
 # Import names whose distribution is named otherwise (the rest are looked up, slower).
 DISTRIBUTIONS = {"pysat": "python-sat", "ortools": "ortools", "networkx": "networkx", "clingo": "clingo"}
 
@@ -80,9 +84,11 @@ def scope(encoding: str) -> Scope:
     cls = registry.encodings()[encoding]
     served = None if cls.puzzles is None else tuple(cls.puzzles)
     found = modules(cls.__module__, served) | modules(JUDGE, served)
+    uses_rules = RULES in found  # it looks the kinds' rules up (`rules.of`): they build its model
     for kind in kinds.kinds().values():  # a plug-in kind's package too: its checker judges the runs
         if served is None or kind.name in served:
-            for module in (type(kind).__module__, *modules_of(kind)):
+            rules = kind.rules() if uses_rules else None
+            for module in (type(kind).__module__, *modules_of(kind), *([rules.__name__] if rules else [])):
                 found |= modules(module, served)
     return Scope(tuple(sorted(found)), tuple(sorted(cls.imports)))
 
@@ -97,7 +103,7 @@ def harness_scope() -> Scope:
     for root in HARNESS_ROOTS:
         found |= modules(root, ())  # no kind: each encoding's fingerprint holds the kinds it serves
     # The proof check makes a puzzle's clauses again (harness.proof.base) and reads what its kind states
-    # (harness.proof.stated): encoding and kind code, which only rows with a proof depend on, and the
+    # (harness.kinds.demands): encoding and kind code, which only rows with a proof depend on, and the
     # logging encoding's own fingerprint covers both (its modules and the kinds it serves). The
     # registry and readers `harness.kinds` is made of stay: every run's puzzle is read through them.
     shared = modules(JUDGE, ())

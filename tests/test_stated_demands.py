@@ -9,10 +9,10 @@ import pytest
 
 from harness import kinds, sets
 from harness.encoding import Limits
+from harness.kinds.demands import stated
 from harness.proof.certify import CERTIFIED
 from harness.proof.cuts import check_cuts
 from harness.proof.record import Proof
-from harness.proof.stated import stated
 from harness.run.execute import execute
 from loopbench_encodings import loop
 from loopbench_encodings.sat import Sat

@@ -10,7 +10,7 @@ working for the harness and for plug-ins:
 - `reading`: a puzzle from any spec (`read_spec`, `read_text`, `read_file`);
 - `janko`: janko.at `begin … end` blocks;
 - `text`: what the kinds' plain-text readers share (`size`, `grid_rows`, ...);
-- `drawing`: the board every cell-based kind draws on, and `save_image`.
+- `image`: a puzzle drawn into a file by its kind (`save_image`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from harness.kinds.contract import (
     require,
     required_members,
 )
-from harness.kinds.drawing import save_image
+from harness.kinds.image import save_image
 from harness.kinds.janko import JANKO_GRIDS, janko_begin, parse_janko, read_janko
 from harness.kinds.reading import known_in_text, read_file, read_spec, read_text, url_id
 from harness.kinds.registry import DEFAULT_KIND, check, get, kinds, known_word, names, of, write_text

@@ -33,8 +33,9 @@ PARTS = {
     "write_compact": "formats", "read_compact": "formats", "stated": "model",
 }
 REQUIRED = ("name", "parse_body", "body_lines", "check", "render_text", "draw")
-# Modules of the package a kind loads by name: the fingerprints take them in (`harness.fingerprint`).
-MODULES = ("model", "formats", "check", "draw", "rules")
+# Modules of the package a kind loads by name for judging and reading runs: the fingerprints take
+# them in (`harness.fingerprint`); its `rules` only for the encodings that look rules up.
+MODULES = ("model", "formats", "check", "draw")
 
 
 class Kind:
@@ -213,7 +214,7 @@ class Kind:
 
     def stated(self, puzzle: Any) -> Any:
         """What the kind's model says of every answer, for the proof checker: a
-        `harness.proof.stated.Stated` (edges, demands, answers written and read), or None when it
+        `harness.kinds.demands.Stated` (edges, demands, answers written and read), or None when it
         states nothing (then no cut in its proofs is judged valid). The package's `model.stated`;
         read off the model and the checker's rules, never off the kind's solving rules."""
         found = self._found_or("stated", None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 
@@ -32,18 +31,3 @@ def cell_axes(rows: int, cols: int, ax: Any = None, title: str = "") -> tuple[An
     fig.canvas.draw_idle()
     bbox = ax.get_window_extent().transformed(fig.dpi_scale_trans.inverted())
     return ax, 72 * min(bbox.width / cols, bbox.height / rows)
-
-
-def save_image(puzzle: Any, path: str | Path, solution: str = "", title: str = "") -> Path:
-    """Draw the puzzle (and its solution) into a PNG or SVG file, the format taken from the suffix."""
-    import matplotlib.pyplot as plt
-
-    from harness.kinds.registry import of
-
-    path = Path(path)
-    ax = of(puzzle).draw(puzzle, solution, title=title)
-    try:
-        ax.figure.savefig(path, dpi=150, bbox_inches="tight")
-    finally:
-        plt.close(ax.figure)
-    return path

@@ -19,7 +19,7 @@ from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "castlewall"
 INSIDE, OUTSIDE = "o", "x"
@@ -51,11 +51,11 @@ class CastleWall(TokenPuzzle):
 
 
 def stated(puzzle: CastleWall) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): an edge along the
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an edge along the
     arrow of each wall numbered 1 or more, and for each wall inside the loop, an edge going up from a
     cell left of it in its row (a ray leftwards, just above its centre, crosses the loop)."""
+    from harness.kinds.demands import on_grid
     from harness.kinds.janko_loop import SIDES, ray
-    from harness.proof.stated import on_grid
 
     grid, groups = puzzle.grid, []
     for (r, c), wall in puzzle.walls().items():

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from harness.kinds.janko_loop import TokenPuzzle
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "country"
 
@@ -43,11 +43,11 @@ class CountryRoad(TokenPuzzle):
 
 
 def stated(puzzle: CountryRoad) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): an edge across each
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an edge across each
     region's border (the loop visits every region), and one of every two neighbours across a border
     (they are never both off the loop)."""
+    from harness.kinds.demands import on_grid
     from harness.kinds.janko_loop import borders
-    from harness.proof.stated import on_grid
 
     groups = borders(puzzle)
     pairs = {pair for group in groups.values() for pair in group}

@@ -17,7 +17,7 @@ from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "geradeweg"
 
@@ -36,7 +36,7 @@ class Geradeweg(TokenPuzzle):
 
 
 def stated(puzzle: Geradeweg) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): each number passed."""
-    from harness.proof.stated import on_grid
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): each number passed."""
+    from harness.kinds.demands import on_grid
 
     return on_grid(puzzle.grid, sorted(puzzle.numbers()))

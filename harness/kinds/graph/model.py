@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "graph"
 
@@ -127,9 +127,9 @@ def degree_problem(graph: Graph) -> str:
 
 
 def stated(puzzle: Graph) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): every vertex (a
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): every vertex (a
     Hamiltonian cycle), vertices named by their 1-based numbers."""
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
     def write(cycle: list[tuple[int, int]]) -> str:
         return solution_string(puzzle.n, [(u - 1, v - 1) for u, v in cycle])

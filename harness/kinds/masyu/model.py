@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from harness.grid import Cell, Grid, OnGrid
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "masyu"
 
@@ -48,8 +48,8 @@ class Masyu(OnGrid):
 
 
 def stated(puzzle: Masyu) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): each pearl passed,
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): each pearl passed,
     every cell when `full`."""
-    from harness.proof.stated import on_grid
+    from harness.kinds.demands import on_grid
 
     return on_grid(puzzle.grid, list(puzzle.grid.cells) if puzzle.full else list(puzzle.pearls))

@@ -16,7 +16,7 @@ from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "moonsun"
 MOON, SUN = "x", "o"
@@ -37,10 +37,10 @@ class MoonSun(TokenPuzzle):
 
 
 def stated(puzzle: MoonSun) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): an edge across each
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an edge across each
     region's border (the loop visits every region), and a moon or a sun passed in each region."""
+    from harness.kinds.demands import on_grid
     from harness.kinds.janko_loop import borders
-    from harness.proof.stated import on_grid
 
     symbols: dict[str, list[Cell]] = {a: [] for a in puzzle.regions()}
     for r, c in puzzle.symbols(MOON) + puzzle.symbols(SUN):

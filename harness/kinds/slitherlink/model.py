@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from harness.grid import Cell, Edge, Grid, OnGrid
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "slitherlink"
 MAX_CLUE = 4
@@ -81,10 +81,10 @@ def sides(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
 
 
 def stated(puzzle: Slitherlink) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): a side of each clue
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): a side of each clue
     of 1 or more, and each corner of a clue of 3 or 4 (three sides of a cell touch its four
     corners); every vertex when `full`."""
-    from harness.proof.stated import on_grid
+    from harness.kinds.demands import on_grid
 
     if puzzle.full:
         required = list(puzzle.vertices.cells)

@@ -19,7 +19,7 @@ from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
 
 if TYPE_CHECKING:
-    from harness.proof.stated import Stated
+    from harness.kinds.demands import Stated
 
 KIND = "yajilin"
 ARROW = re.compile(r"([0-9]+)([nsew])")
@@ -49,11 +49,11 @@ class Yajilin(TokenPuzzle):
 
 
 def stated(puzzle: Yajilin) -> Stated:
-    """What every answer meets, for the proof checker (`harness.proof.stated`): an empty cell may be
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an empty cell may be
     shaded, so none is passed for sure alone; but of two empty neighbours one is passed (shaded
     cells never touch), and every empty cell an arrow's 0 sees is passed."""
+    from harness.kinds.demands import on_grid
     from harness.kinds.janko_loop import SIDES, ray
-    from harness.proof.stated import on_grid
 
     empty = set(puzzle.empty())
     pairs = [(a, b) for a in sorted(empty) for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])) if b in empty]

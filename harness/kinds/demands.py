@@ -1,4 +1,4 @@
-"""What each loop kind's own model says of every answer, as a proof names it: edges, demands, answers written.
+"""What each loop kind says of every answer, as a proof names it: edges, demands, answers written.
 
 Each kind states it itself (`Kind.stated`, found as its model's `stated(puzzle)`), read off its
 model and its checker's rules, never off its solving rules (`harness/kinds/<kind>/rules.py`), so a
