@@ -1,5 +1,5 @@
-"""Each janko.at genre states its own demands (`Kind.stated`): its real `sat` uniqueness proofs are
-certified, and a seeded bad cut in them is still caught."""
+"""Each janko.at genre (found by its base class) states its own demands (`Kind.stated`): its real
+`sat` uniqueness proofs are certified, and a seeded bad cut in them is still caught."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from harness import kinds, sets
 from harness.encoding import Limits
 from harness.kinds.demands import stated
+from harness.kinds.janko_loop import GenreKind
 from harness.proof.certify import CERTIFIED
 from harness.proof.cuts import check_cuts
 from harness.proof.record import Proof
@@ -18,7 +19,7 @@ from loopbench_encodings import loop
 from loopbench_encodings.sat import Sat
 
 LIMITS = Limits(time_s=60.0)
-GENRES = ("geradeweg", "country", "moonsun", "castlewall", "yajilin")
+GENRES = [name for name, kind in kinds.kinds().items() if isinstance(kind, GenreKind)]  # found, not listed
 
 
 def with_cuts(kind: str):
@@ -59,3 +60,7 @@ def test_a_real_uniqueness_proof_is_certified_and_a_seeded_bad_cut_is_caught(kin
     seeded = Proof([*proof.clauses, cut], {**proof.marks, len(proof.clauses): "cut"}, proof.edges, proof.drat)
     problems = check_cuts(seeded.cnf(), instance.puzzle).problems
     assert len(problems) == 1 and "forbids a loop the checker accepts as an answer" in problems[0]
+
+
+def test_the_five_genres_state_demands():
+    assert set(GENRES) >= {"geradeweg", "country", "moonsun", "castlewall", "yajilin"}
