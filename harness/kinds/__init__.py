@@ -11,6 +11,9 @@ working for the harness and for plug-ins:
 - `janko`: janko.at `begin … end` blocks;
 - `text`: what the kinds' plain-text readers share (`size`, `grid_rows`, ...);
 - `image`: a puzzle drawn into a file by its kind (`save_image`).
+Modules imported where they are used, not re-exported: `demands` (what a kind states of every
+answer, for the proof checker) and what kinds share (`drawing`, `loopcheck`, `janko_loop`,
+`puzzlink`, `tatham`, `cellbits`).
 """
 
 from __future__ import annotations
