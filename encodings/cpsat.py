@@ -1,6 +1,6 @@
 """CP-SAT on the whole model of a puzzle kind without a loop (Walls, Marupeke), solved in one call.
 
-Model: the kind's rules module (`encodings/rules/<kind>.py`) builds it with its `cpsat` hook:
+Model: the kind's rules module (`harness/kinds/<kind>/rules.py`) builds it with its `cpsat` hook:
 Walls as a Boolean per white cell (horizontal or not) with, per clue ray, a prefix chain of
 indicators ("the first k cells all point this way") whose sum is the run's length, and the clue
 equal to the sum of its four runs (the seed chapter's model); Marupeke as a Boolean per white

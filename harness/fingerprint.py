@@ -4,12 +4,14 @@ An encoding's fingerprint hashes, by content, every project module it uses and t
 the solver packages it imports. "Uses" is the encoding's module and, transitively, every project
 module it imports (at the top or inside a function, found by reading the source, not by running
 it), with the `__init__` of every package on the way (Python runs those on import). A module that
-loads its own package's modules by name (`importlib.import_module(f"{__name__}.{kind}")`,
-`pkgutil.iter_modules(__path__)`: the kind registry, the rules of each kind) takes every module of
-its package along, since which one is loaded is only known at run time; for the packages named by
-puzzle kind (the kinds, the rules of each kind) only the kinds the encoding serves. The kinds it
-serves (their checker and readers judge every run) are in every fingerprint; `sat` changing
-leaves `lazy`'s fingerprint as it was, and so does a new puzzle kind.
+loads its own package's modules by name (`pkgutil.iter_modules(...__path__)`: the kind registry)
+takes every module of its package along, since which one is loaded is only known at run time; for
+the package named by puzzle kind (`harness.kinds`) only the kinds the encoding serves. The kinds it
+serves (their checker and readers judge every run, their rules build its model) are in every
+fingerprint: each kind's package and the modules of it that `Kind` finds by name (`model`,
+`formats`, `check`, `draw`: `harness.kinds.contract.modules_of`), and for an encoding that looks
+rules up (`loopbench_encodings.rules`) each served kind's rules module (`Kind.rules()`); `sat`
+changing leaves `lazy`'s fingerprint as it was, and so does a new puzzle kind.
 
 A second fingerprint, `harness_fingerprint` (its own column), covers the code that runs, times
 and judges every run whatever the encoding: the modules `HARNESS_ROOTS` names and every project
@@ -18,8 +20,9 @@ overlay of limits (`harness.run.supervise`), the worker and its measures (`harne
 CPU, peak RSS, the per-run budgets), the run itself (`harness.run.execute`: the solve clocks,
 the judging of an answer), the uniqueness check (`harness.unique`), the budget and clocks an
 encoding reads (`harness.encoding`), the puzzle reading and the kind registry (`harness.instances`,
-`harness.kinds`), the registry, provenance and errors modules; not the kinds' own modules
-(checkers, readers: in each encoding's fingerprint, for the kinds it serves), no encoding, no
+`harness.kinds` and the modules it is made of), the registry, provenance and errors modules; not
+the kinds' own folders (checkers, readers: in each encoding's fingerprint, for the kinds it
+serves) nor the helpers only they import, no encoding, no
 analysis. `describe_harness()` lists them. Both fingerprints are in the run key, so changing how a
 run is timed or judged means new runs, never rows of two runners under one key.
 
@@ -49,7 +52,10 @@ LENGTH = 16  # hex digits kept: 64 bits tell a few thousand versions apart witho
 JUDGE = "harness.kinds"
 # Plug-in packages whose modules are named after puzzle kinds: an encoding's fingerprint takes in
 # only the kinds it serves, so adding or changing another kind leaves its runs as they are.
-KIND_PACKAGES = ("harness.kinds", "loopbench_encodings.rules")
+KIND_PACKAGES = ("harness.kinds",)
+# The lookup of each kind's rules (`Kind.rules()`, loaded by name): an encoding that imports it takes
+# in the rules modules of the kinds it serves.
+RULES = "loopbench_encodings.rules"
 # Import names whose distribution is named otherwise (the rest are looked up, slower).
 DISTRIBUTIONS = {"pysat": "python-sat", "ortools": "ortools", "networkx": "networkx", "clingo": "clingo"}
 
@@ -73,14 +79,17 @@ class Scope:
 def scope(encoding: str) -> Scope:
     """The modules the named encoding uses, found by reading the sources now (a few ms per file)."""
     from harness import kinds, registry
+    from harness.kinds.contract import modules_of
 
     cls = registry.encodings()[encoding]
     served = None if cls.puzzles is None else tuple(cls.puzzles)
     found = modules(cls.__module__, served) | modules(JUDGE, served)
-    for kind in kinds.kinds().values():  # a plug-in kind's package: its checker judges the runs too
-        module = type(kind).__module__
-        if not module.startswith(JUDGE + ".") and (served is None or kind.name in served):
-            found |= modules(module, served)
+    uses_rules = RULES in found  # it looks the kinds' rules up (`rules.of`): they build its model
+    for kind in kinds.kinds().values():  # a plug-in kind's package too: its checker judges the runs
+        if served is None or kind.name in served:
+            rules = kind.rules() if uses_rules else None
+            for module in (type(kind).__module__, *modules_of(kind), *([rules.__name__] if rules else [])):
+                found |= modules(module, served)
     return Scope(tuple(sorted(found)), tuple(sorted(cls.imports)))
 
 
@@ -94,9 +103,12 @@ def harness_scope() -> Scope:
     for root in HARNESS_ROOTS:
         found |= modules(root, ())  # no kind: each encoding's fingerprint holds the kinds it serves
     # The proof check makes a puzzle's clauses again (harness.proof.base) and reads what its kind states
-    # (harness.proof.stated): encoding and kind code, which only rows with a proof depend on, and the
-    # logging encoding's own fingerprint covers both (its modules and the kinds it serves).
-    return Scope(tuple(sorted(m for m in found if not m.startswith((ENCODINGS_PREFIX, KINDS_PREFIX)))), ())
+    # (harness.kinds.demands): encoding and kind code, which only rows with a proof depend on, and the
+    # logging encoding's own fingerprint covers both (its modules and the kinds it serves). The
+    # registry and readers `harness.kinds` is made of stay: every run's puzzle is read through them.
+    shared = modules(JUDGE, ())
+    return Scope(tuple(sorted(m for m in found if not m.startswith(ENCODINGS_PREFIX)
+                              and (not m.startswith(KINDS_PREFIX) or m in shared))), ())
 
 
 def describe_harness() -> dict[str, object]:
@@ -240,9 +252,9 @@ def _scan(name: str, path: str, digest: str, data: bytes) -> tuple[list[str], st
         elif isinstance(node, ast.Call) and not plugins:
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            # A loader of its own package's modules names them from `__name__` or `__path__`.
+            # A loader of its own package's modules names them from `__name__`, `__package__` or `__path__`.
             plugins = called in PLUGIN_CALLS and any(
-                isinstance(n, ast.Name) and n.id in ("__name__", "__path__")
+                isinstance(n, ast.Name) and n.id in ("__name__", "__package__", "__path__")
                 for arg in node.args for n in ast.walk(arg))
     return [m for m in out if _in_project(m)], package if plugins else None
 

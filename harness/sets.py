@@ -1,8 +1,9 @@
 """The bundled instance sets: listed, shown, resolved into Instances and exported (`python -m harness.sets`).
 
-instances/sets.json declares the sets, and so may a bundle folder's own `instances/<folder>/sets.json`
-(paths in it still relative to instances/), so a new kind adds its sets without touching the
-shared manifest. A collection owns one bundle (`harness.bundles`: a row per
+Each bundle folder declares its sets in its own `instances/<folder>/sets.json` (paths in it relative
+to instances/), so a new kind adds its sets without touching a shared file; instances/sets.json
+says only which folders are listed first (the project's first kinds, in the order they came), the
+rest following by name, and may declare sets too. A collection owns one bundle (`harness.bundles`: a row per
 instance, the puzzle in its kind's compact form, the known solution). A subset filters its parent
 (`where` on columns, or explicit `names`); a curated set lists `members` as `set/name` across
 collections. Instance sources are `collection/name` whichever set reached them: one puzzle, one source.
@@ -64,8 +65,11 @@ class SetSpec:
 @cache
 def specs() -> dict[str, SetSpec]:
     """Every set of sets.json, in the manifest's order, with inherited fields filled in."""
-    raw = json.loads(MANIFEST.read_text())["sets"]
-    for own in sorted(INSTANCES_DIR.glob("*/sets.json")):  # a kind's bundle folder may declare its own sets
+    manifest = json.loads(MANIFEST.read_text())
+    raw = list(manifest.get("sets", []))
+    first = {folder: i for i, folder in enumerate(manifest.get("first", []))}
+    for own in sorted(INSTANCES_DIR.glob("*/sets.json"), key=lambda p: (first.get(p.parent.name, len(first)),
+                                                                         p.parent.name)):
         raw += json.loads(own.read_text())["sets"]
     items = {}
     for item in raw:

@@ -14,11 +14,11 @@ from harness.encoding import Limits
 from harness.grid import Grid
 from harness.kinds.masyu.model import Masyu, Pearl
 from harness.kinds.slitherlink.model import Slitherlink
+from harness.kinds.slitherlink.rules import side_vars
 from harness.proof.certify import CERTIFIED, certify
 from harness.proof.cuts import check_cuts
 from harness.proof.drat import read_cnf
 from loopbench_encodings import loop
-from loopbench_encodings.rules.slitherlink import side_vars
 
 LIMITS = Limits(time_s=30.0)
 

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from helpers import write_instances
 
-from harness import fingerprint, registry
+from harness import fingerprint, kinds, registry
 from harness.analysis import results
 from harness.instances import load_file
 from harness.run.cli import main
@@ -26,9 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_a_fingerprint_covers_the_encodings_own_modules_and_the_checker_not_other_encodings():
     lazy, sat = fingerprint.scope("lazy"), fingerprint.scope("sat")
     enc = "loopbench_encodings"
-    assert {f"{enc}.lazy", f"{enc}.loop.cuts", f"{enc}.loop.cpsat", f"{enc}.rules.masyu", "harness.encoding",
-            "harness.grid",
-            "harness.kinds", "harness.kinds.masyu.check"} <= set(lazy.modules)
+    assert {f"{enc}.lazy", f"{enc}.loop.cuts", f"{enc}.loop.cpsat", "harness.kinds.masyu.rules",
+            "harness.encoding", "harness.grid", "harness.kinds", "harness.kinds.registry",
+            "harness.kinds.masyu.check", "harness.kinds.masyu.formats",
+            "harness.kinds.masyu.draw"} <= set(lazy.modules)
+    # the parts `Kind` finds by name are there, though no import names them; a kind not served is not
+    assert "harness.kinds.walls.rules" not in lazy.modules and "harness.kinds.walls.rules" in sat.modules
     assert f"{enc}.sat" not in lazy.modules and f"{enc}.loop.cnf" not in lazy.modules
     assert f"{enc}.loop.cnf" in sat.modules
     assert "harness.run.sweep" not in lazy.modules  # the runner's own code is not the encoding's
@@ -43,7 +46,9 @@ def test_the_harness_fingerprint_covers_the_runner_the_measures_the_checker_disp
     modules = set(fingerprint.harness_scope().modules)
     assert {"harness.run.supervise", "harness.run.worker", "harness.run.execute", "harness.unique",
             "harness.encoding", "harness.kinds", "harness.instances"} <= modules
-    outside = ("loopbench_encodings", "harness.analysis", "harness.kinds.")
+    assert {"harness.kinds.registry", "harness.kinds.reading", "harness.kinds.contract"} <= modules
+    folders = tuple(f"harness.kinds.{kind}" for kind in kinds.names())  # the kinds' own: not the runner's
+    outside = ("loopbench_encodings", "harness.analysis", *folders, "harness.kinds.janko_loop")
     assert not any(m.startswith(outside) for m in modules)
     described = fingerprint.describe_harness()
     assert described["harness_fingerprint"] == fingerprint.digest(fingerprint.harness_scope())
@@ -146,7 +151,10 @@ def test_a_new_puzzle_kind_changes_only_the_fingerprints_of_encodings_that_serve
     (newkind / "__init__.py").write_text(
         '"""A new kind: only the dummy serves it (it serves every kind)."""\n'
         "from harness.kinds.masyu import MasyuKind\n\n\n"
-        "class NewKind(MasyuKind):\n    name = 'newkind'\n\n\nKIND = NewKind()\n")
+        "class NewKind(MasyuKind):\n    name = 'newkind'\n"
+        "    package = 'harness.kinds.masyu'  # Masyu's parts\n\n"
+        "    def rules(self):\n        return None  # no solving rules: no loop strategy serves it\n\n\n"
+        "KIND = NewKind()\n")
     after = prints()
     assert after[0] == before[0] and after[1] != before[1]
 

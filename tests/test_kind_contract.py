@@ -122,3 +122,38 @@ def test_dfs_serves_the_graph_through_its_rules_not_its_name():
     assert registry.encodings()["dfs"].puzzles == ("masyu", "graph")
     source = (registry.encodings()["dfs"].solve.__code__.co_consts)
     assert "graph" not in source
+
+
+def test_the_required_methods_are_found_in_the_kinds_folder_else_named_missing():
+    class NoDraw(kinds.Kind):
+        name = "nodraw"
+        package = "harness.kinds.geradeweg"  # has check.py, but no formats.py or draw.py
+
+    assert kinds.contract_problems(NoDraw) == ["no body_lines, draw, parse_body, render_text"]
+    for kind in kinds.kinds().values():  # the project's kinds write none of them out
+        assert not {"parse_body", "body_lines", "check", "render_text", "draw"} & set(vars(type(kind)))
+        assert kinds.contract_problems(kind) == []
+
+
+def test_a_part_that_fails_to_import_is_a_bug_not_a_missing_part(tmp_path, monkeypatch):
+    package = tmp_path / "brokenkind"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "check.py").write_text("import no_such_module_anywhere\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class BrokenCheck(kinds.Kind):
+        name = "brokencheck"
+
+    BrokenCheck.package = "brokenkind"
+    try:
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_anywhere"):
+            kinds.contract_problems(BrokenCheck)
+    finally:
+        sys.modules.pop("brokenkind", None)
+
+
+def test_a_kinds_package_is_where_its_class_is_defined_and_a_subclass_elsewhere_inherits_it():
+    assert type(kinds.get("masyu")).package == "harness.kinds.masyu"
+    assert Toy.package == "harness.kinds.geradeweg"  # defined in this module, not a package
+    assert kinds.get("geradeweg").stated(kinds.read_text("geradeweg 2 2\n- 1\n- -\n")).demands == [{(1,)}]

@@ -231,7 +231,7 @@ def test_pearl_puzzles_count_like_brute_force(pearls):
 @pytest.mark.parametrize("seed", range(6))
 def test_the_implied_pearl_clauses_follow_from_the_rules_and_the_degrees(seed):
     """Each implied clause, negated, contradicts the plain CNF (no loop cut needed): it adds no rule."""
-    from loopbench_encodings.rules import masyu as masyu_rules
+    from harness.kinds.masyu import rules as masyu_rules
 
     grids = [Grid(3, 3), Grid(4, 5), Grid(2, 6), Grid(6, 6)]
     puzzles = [Masyu(grid, {c: p}) for grid in grids for c in grid.cells for p in Pearl] if seed == 0 else []

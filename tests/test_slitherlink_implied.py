@@ -15,11 +15,11 @@ from harness import sets
 from harness.encoding import Limits
 from harness.grid import Grid, solution_edges
 from harness.kinds import check
+from harness.kinds.slitherlink import rules
 from harness.kinds.slitherlink.generate import count_sides, random_region, rim
 from harness.kinds.slitherlink.model import Slitherlink, sides
 from harness.run.execute import execute
 from loopbench_encodings import loop
-from loopbench_encodings.rules import slitherlink as rules
 
 
 @cache

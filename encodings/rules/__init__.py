@@ -3,16 +3,15 @@
 A loop kind's rules (masyu, slitherlink) give the loop problem and its local rules once per
 backend, for the loop strategies of `loopbench_encodings.loop` (`LoopRules`); a kind without a
 loop (walls, marupeke) gives its whole model per backend (`WholeRules`). A strategy serves the
-kinds whose rules have what it needs (`kinds_with`); a kind's rules name no strategy.
-The rules of a kind live in `encodings/rules/<kind>.py` (the project's first kinds), or in the
-kind's own folder, returned by its `Kind.rules()` (any kind, a plug-in's too). Either way they
-are checked when first looked up: a module with part of a protocol's required members is an error
-naming what it lacks, never a kind silently served by fewer strategies.
+kinds whose rules have what it needs (`kinds_with`); a kind's rules name no strategy, and no
+strategy names a kind. The rules of a kind live in its own folder (`harness/kinds/<kind>/rules.py`,
+returned by `Kind.rules()`), a plug-in's too; this package holds only the protocols and the
+lookup. Rules are checked when first looked up: a module with part of a protocol's required
+members is an error naming what it lacks, never a kind silently served by fewer strategies.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
@@ -102,19 +101,14 @@ def problems(module: Any) -> list[str]:
 
 @cache
 def of(kind: str) -> ModuleType | None:
-    """The rules module of a puzzle kind, or None when no encoding knows its rules.
+    """The rules module of a puzzle kind (`Kind.rules()`), or None when it has none or is unknown.
 
-    `encodings/rules/<kind>.py` first, then the kind's own (`Kind.rules()`); checked (`problems`):
-    a TypeError names the kind, the module and what it lacks.
+    Checked (`problems`): a TypeError names the kind, the module and what it lacks.
     """
-    try:
-        module = importlib.import_module(f"{__name__}.{kind}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{kind}":
-            raise  # a rules module that fails to import is a bug, not a missing kind
-        from harness import kinds
+    from harness import kinds
 
-        module = kinds.get(kind).rules() if kind in kinds.kinds() else None
+    found = kinds.kinds().get(kind)
+    module = found.rules() if found is not None else None
     if module is not None and (missing := problems(module)):
         raise TypeError(f"the rules of puzzle kind {kind!r} ({getattr(module, '__name__', module)}) "
                         f"are incomplete: {'; '.join(missing)} (encodings/rules/__init__.py)")
@@ -125,4 +119,4 @@ def kinds_with(*names: str) -> tuple[str, ...]:
     """The puzzle kinds whose rules module defines every one of `names` (a strategy's `puzzles`)."""
     from harness import kinds
 
-    return tuple(k for k in kinds.names() if (m := of(k)) is not None and all(hasattr(m, n) for n in names))
+    return tuple(k for k in kinds.kinds() if (m := of(k)) is not None and all(hasattr(m, n) for n in names))

@@ -57,6 +57,20 @@ class TokenPuzzle(OnGrid):
         return out
 
 
+def borders(puzzle: TokenPuzzle) -> dict[str, list[tuple[Cell, Cell]]]:
+    """Each region's border: the pairs of neighbours, one in the region and one in another (neither
+    in no region, `@`). A loop that visits a region once crosses its border twice."""
+    grid, out = puzzle.grid, {a: [] for a in puzzle.regions()}
+    for cell in grid.cells:
+        for d in (Direction.RIGHT, Direction.DOWN):
+            other = grid.step(cell, d)
+            a, b = puzzle.areas[cell[0]][cell[1]], other and puzzle.areas[other[0]][other[1]]
+            if other and NO_REGION not in (a, b) and a != b:
+                out[a].append((cell, other))
+                out[b].append((cell, other))
+    return out
+
+
 def read_grids(cls: type[TokenPuzzle], rows: int, cols: int, problem: Lines, areas: Lines,
                source: str) -> TokenPuzzle:
     """The puzzle from its grids' lines (numbered for errors); each problem token checked by `cls`."""
@@ -95,7 +109,7 @@ class GenreKind(Kind):
     """A janko.at loop genre's kind: plain text, compact form and scrape records from the token grids.
 
     A subclass sets `name`, `janko_names`, `model` (its TokenPuzzle) and `off_tokens` (what its
-    solutions hold besides loop pieces), and defines `check` and `rules`.
+    solutions hold besides loop pieces); its folder holds `check.py` and `rules.py` (found by `Kind`).
     """
 
     model: ClassVar[type[TokenPuzzle]]
@@ -241,4 +255,4 @@ def ray(grid: Grid, cell: Cell, d: Direction) -> list[Cell]:
     return out
 
 
-__all__ = ["DIRECTIONS", "GenreKind", "SIDES", "TokenPuzzle", "loop_string", "ray"]
+__all__ = ["DIRECTIONS", "GenreKind", "SIDES", "TokenPuzzle", "borders", "loop_string", "ray"]

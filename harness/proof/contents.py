@@ -3,7 +3,7 @@
 By its mark (the comment line before it):
 - unmarked: a base clause; together they must be exactly the clauses the encoding's code makes for
   the puzzle and the run's options (`harness.proof.base`, compared as a multiset), and the `c edge`
-  lines exactly its numbering, which must name the kind's own edges (`harness.proof.stated`);
+  lines exactly its numbering, which must name the kind's own edges (`harness.kinds.demands`);
 - `c face`: the faces' colouring `colour=late` adds mid-run: all of them exactly, only under `late`;
 - `c cut`: judged against what the kind states of every answer (`harness.proof.cuts`);
 - `c exclude`: only in a uniqueness proof (an `answer` given), exactly once, and exactly the
@@ -17,10 +17,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from harness.kinds.demands import stated
 from harness.proof.base import key, made, options_of
 from harness.proof.cuts import CUT, check_cuts, edge_names
 from harness.proof.drat import Cnf
-from harness.proof.stated import stated
 
 FACE, EXCLUDE = "c face", "c exclude"
 MARKS = (CUT, FACE, EXCLUDE)

@@ -2,7 +2,7 @@
 
 A DRAT proof shows that the CNF has no model; the CNF's `c cut` clauses were made by the encoding
 between solves, so they are judged here, against what the puzzle's kind states of every answer
-(`harness.proof.stated`: its edges, its demands, its answers written; the `c edge VAR U V` lines
+(`harness.kinds.demands`: its edges, its demands, its answers written; the `c edge VAR U V` lines
 name each variable's edge):
 - a clause of negative literals forbids a set F of edges together. Valid when F is one cycle that
   misses a demand, or that the kind's own checker rejects as the whole solution (an answer holding
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harness import kinds
+from harness.kinds.demands import Stated, stated
 from harness.proof.drat import STOPPED, Cnf
-from harness.proof.stated import Stated, stated
 
 CUT = "c cut"
 

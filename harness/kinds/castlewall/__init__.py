@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from harness.kinds.castlewall import check
 from harness.kinds.castlewall.model import KIND as NAME
 from harness.kinds.castlewall.model import CastleWall
 from harness.kinds.janko_loop import GenreKind
@@ -19,14 +16,6 @@ class CastleWallKind(GenreKind):
     sample = ("Castle-Wall-021", "Castle-Wall-006", "Castle-Wall-028", "Castle-Wall-034",
               "Castle-Wall-062", "Castle-Wall-037", "Castle-Wall-057", "Castle-Wall-075",
               "Castle-Wall-010", "Castle-Wall-058", "Castle-Wall-080", "Castle-Wall-020")
-
-    def check(self, puzzle: CastleWall, solution: str) -> list[str]:
-        return check.check(puzzle, solution)
-
-    def rules(self) -> Any:
-        from harness.kinds.castlewall import rules
-
-        return rules
 
 
 KIND = CastleWallKind()

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "castlewall"
 INSIDE, OUTSIDE = "o", "x"
@@ -44,3 +48,20 @@ class CastleWall(TokenPuzzle):
             number, arrow, colour = WALL.fullmatch(t).groups()  # type: ignore[union-attr]
             out[cell] = Wall(int(number) if number else None, arrow or "", colour)
         return out
+
+
+def stated(puzzle: CastleWall) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an edge along the
+    arrow of each wall numbered 1 or more, and for each wall inside the loop, an edge going up from a
+    cell left of it in its row (a ray leftwards, just above its centre, crosses the loop)."""
+    from harness.kinds.demands import on_grid
+    from harness.kinds.janko_loop import SIDES, ray
+
+    grid, groups = puzzle.grid, []
+    for (r, c), wall in puzzle.walls().items():
+        if wall.number:
+            d = SIDES[wall.arrow]
+            groups.append([(cell, grid.step(cell, d)) for cell in ray(grid, (r, c), d) if grid.step(cell, d)])
+        if wall.colour == INSIDE and r > 0:
+            groups.append([((r - 1, k), (r, k)) for k in range(c)])
+    return on_grid(grid, (), groups)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from harness.kinds.country import check
 from harness.kinds.country.model import KIND as NAME
 from harness.kinds.country.model import CountryRoad
 from harness.kinds.janko_loop import GenreKind
@@ -20,14 +17,6 @@ class CountryRoadKind(GenreKind):
               "Country-Road-056", "Country-Road-079", "Country-Road-106", "Country-Road-129",
               "Country-Road-157", "Country-Road-182", "Country-Road-208", "Country-Road-060",
               "Country-Road-194")
-
-    def check(self, puzzle: CountryRoad, solution: str) -> list[str]:
-        return check.check(puzzle, solution)
-
-    def rules(self) -> Any:
-        from harness.kinds.country import rules
-
-        return rules
 
 
 KIND = CountryRoadKind()

@@ -11,8 +11,12 @@ the loop never enters them, and no border rule involves them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from harness.kinds.janko_loop import TokenPuzzle
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "country"
 
@@ -36,3 +40,15 @@ class CountryRoad(TokenPuzzle):
     def numbers(self) -> dict[str, int]:
         """Each numbered region's number, by region id."""
         return {self.areas[r][c]: int(t) for (r, c), t in self.clues().items()}
+
+
+def stated(puzzle: CountryRoad) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an edge across each
+    region's border (the loop visits every region), and one of every two neighbours across a border
+    (they are never both off the loop)."""
+    from harness.kinds.demands import on_grid
+    from harness.kinds.janko_loop import borders
+
+    groups = borders(puzzle)
+    pairs = {pair for group in groups.values() for pair in group}
+    return on_grid(puzzle.grid, (), groups.values(), sorted(pairs))

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from harness.kinds.geradeweg import check
 from harness.kinds.geradeweg.model import KIND as NAME
 from harness.kinds.geradeweg.model import Geradeweg
 from harness.kinds.janko_loop import GenreKind
@@ -19,14 +16,6 @@ class GeradewegKind(GenreKind):
     sample = ("Geradeweg-001", "Geradeweg-005", "Geradeweg-068", "Geradeweg-009", "Geradeweg-015",
               "Geradeweg-030", "Geradeweg-040", "Geradeweg-044", "Geradeweg-051", "Geradeweg-059",
               "Geradeweg-067", "Geradeweg-073", "Geradeweg-076", "Geradeweg-020")
-
-    def check(self, puzzle: Geradeweg, solution: str) -> list[str]:
-        return check.check(puzzle, solution)
-
-    def rules(self) -> Any:
-        from harness.kinds.geradeweg import rules
-
-        return rules
 
 
 KIND = GeradewegKind()

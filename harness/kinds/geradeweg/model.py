@@ -11,9 +11,13 @@ straight, any length.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "geradeweg"
 
@@ -29,3 +33,10 @@ class Geradeweg(TokenPuzzle):
     def numbers(self) -> dict[Cell, int]:
         """Every numbered cell's number (0: the arms at a turn are equal, any length)."""
         return {cell: int(t) for cell, t in self.clues().items()}
+
+
+def stated(puzzle: Geradeweg) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): each number passed."""
+    from harness.kinds.demands import on_grid
+
+    return on_grid(puzzle.grid, sorted(puzzle.numbers()))

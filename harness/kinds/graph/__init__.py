@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-from harness.kinds import Kind, Lines
-from harness.kinds.graph import check, draw, formats
+from harness.kinds import Kind
+from harness.kinds.graph import formats
 from harness.kinds.graph.model import KIND as NAME
 from harness.kinds.graph.model import Graph
 
 
 class GraphKind(Kind):
+    """Readers (and the bundles' gap form), checker and drawing are this folder's `formats`, `check`
+    and `draw` (found by `Kind`); TSPLIB HCP and DIMACS files are claimed by their text."""
+
     name = NAME
     header_words = ("the number of vertices", "the number of edges")
     header_least = (1, 0)
@@ -21,21 +21,6 @@ class GraphKind(Kind):
     @staticmethod
     def size(rows: int, cols: int) -> int:
         return rows  # a graph's rows are its vertices (its cols its edges)
-
-    def parse_body(self, rows: int, cols: int, lines: Lines, source: str) -> Graph:
-        return formats.parse_body(rows, cols, lines, source)
-
-    def body_lines(self, puzzle: Graph) -> list[str]:
-        return formats.body_lines(puzzle)
-
-    def check(self, puzzle: Graph, solution: str) -> list[str]:
-        return check.check(puzzle, solution)
-
-    def render_text(self, puzzle: Graph, solution: str = "", ascii: bool = False) -> str:
-        return draw.render_text(puzzle, solution, ascii)
-
-    def draw(self, puzzle: Graph, solution: str = "", ax: Any = None, title: str = "") -> Any:
-        return draw.draw(puzzle, solution, ax, title)
 
     def describe(self, puzzle: Graph) -> str:
         degrees = puzzle.degrees()
@@ -50,17 +35,6 @@ class GraphKind(Kind):
 
     def read_claimed(self, text: str, source: str) -> Graph:
         return formats.read_hcp(text, source) if formats.is_hcp(text) else formats.read_dimacs(text, source)
-
-    def write_compact(self, puzzle: Graph) -> str:
-        return formats.write_compact(puzzle)
-
-    def read_compact(self, text: str, rows: int, cols: int, source: str) -> Graph:
-        return formats.read_compact(text, rows, cols, source)
-
-    def import_corpus(self, corpus: Path) -> dict[str, list[Any]]:
-        from harness.kinds.graph import corpus as importers
-
-        return importers.build(corpus)
 
     def write_tour(self, puzzle: Graph, solution: str, name: str = "graph") -> str:
         return formats.write_tour(puzzle, solution, name)

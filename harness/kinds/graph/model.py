@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "graph"
 
@@ -120,3 +124,15 @@ def degree_problem(graph: Graph) -> str:
         if d < 2:
             return f"vertex {v + 1} has degree {d}: no cycle through every vertex"
     return ""
+
+
+def stated(puzzle: Graph) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): every vertex (a
+    Hamiltonian cycle), vertices named by their 1-based numbers."""
+    from harness.kinds.demands import Stated
+
+    def write(cycle: list[tuple[int, int]]) -> str:
+        return solution_string(puzzle.n, [(u - 1, v - 1) for u, v in cycle])
+
+    return Stated(frozenset((u + 1, v + 1) for u, v in puzzle.edges), [{(v + 1,)} for v in range(puzzle.n)],
+                  write, lambda answer: {(u + 1, v + 1) for u, v in solution_edges(puzzle, answer)})

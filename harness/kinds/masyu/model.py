@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from harness.grid import Cell, Grid, OnGrid
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "masyu"
 
@@ -41,3 +45,11 @@ class Masyu(OnGrid):
             and (self.grid, dict(self.pearls), self.full)
             == (other.grid, dict(other.pearls), other.full)
         )
+
+
+def stated(puzzle: Masyu) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): each pearl passed,
+    every cell when `full`."""
+    from harness.kinds.demands import on_grid
+
+    return on_grid(puzzle.grid, list(puzzle.grid.cells) if puzzle.full else list(puzzle.pearls))

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from harness.kinds.janko_loop import GenreKind
-from harness.kinds.moonsun import check
 from harness.kinds.moonsun.model import KIND as NAME
 from harness.kinds.moonsun.model import MoonSun
 
@@ -18,14 +15,6 @@ class MoonSunKind(GenreKind):
     # spread over the sizes, 10x10 to 25x40
     sample = ("Moonsun-001", "Moonsun-016", "Moonsun-031", "Moonsun-092", "Moonsun-115", "Moonsun-055",
               "Moonsun-126", "Moonsun-058", "Moonsun-030", "Moonsun-138", "Moonsun-060", "Moonsun-150")
-
-    def check(self, puzzle: MoonSun, solution: str) -> list[str]:
-        return check.check(puzzle, solution)
-
-    def rules(self) -> Any:
-        from harness.kinds.moonsun import rules
-
-        return rules
 
 
 KIND = MoonSunKind()

@@ -10,9 +10,13 @@ moon; from one region to the next along the loop, moon regions and sun regions a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "moonsun"
 MOON, SUN = "x", "o"
@@ -30,3 +34,15 @@ class MoonSun(TokenPuzzle):
     def symbols(self, which: str) -> list[Cell]:
         """The cells holding moons (`x`) or suns (`o`)."""
         return [cell for cell, t in self.clues().items() if t == which]
+
+
+def stated(puzzle: MoonSun) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an edge across each
+    region's border (the loop visits every region), and a moon or a sun passed in each region."""
+    from harness.kinds.demands import on_grid
+    from harness.kinds.janko_loop import borders
+
+    symbols: dict[str, list[Cell]] = {a: [] for a in puzzle.regions()}
+    for r, c in puzzle.symbols(MOON) + puzzle.symbols(SUN):
+        symbols[puzzle.areas[r][c]].append((r, c))
+    return on_grid(puzzle.grid, (), borders(puzzle).values(), symbols.values())

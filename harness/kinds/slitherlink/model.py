@@ -10,8 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from harness.grid import Cell, Edge, Grid, OnGrid
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "slitherlink"
 MAX_CLUE = 4
@@ -74,3 +78,16 @@ def sides(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
     top_left, top_right, bottom_left, bottom_right = corners(cell)
     return ((top_left, top_right), (bottom_left, bottom_right), (top_left, bottom_left),
             (top_right, bottom_right))
+
+
+def stated(puzzle: Slitherlink) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): a side of each clue
+    of 1 or more, and each corner of a clue of 3 or 4 (three sides of a cell touch its four
+    corners); every vertex when `full`."""
+    from harness.kinds.demands import on_grid
+
+    if puzzle.full:
+        required = list(puzzle.vertices.cells)
+    else:
+        required = sorted({c for cell, k in puzzle.clues.items() if k >= 3 for c in corners(cell)})
+    return on_grid(puzzle.vertices, required, [sides(cell) for cell, k in puzzle.clues.items() if k >= 1])

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from harness.grid import Cell, parse_solution
 from harness.kinds.janko_loop import GenreKind
-from harness.kinds.yajilin import check
 from harness.kinds.yajilin.model import KIND as NAME
 from harness.kinds.yajilin.model import Yajilin
 
@@ -23,20 +20,12 @@ class YajilinKind(GenreKind):
               "Yajilin-520", "Yajilin-300", "Yajilin-160", "Yajilin-179", "Yajilin-007", "Yajilin-356",
               "Yajilin-528")
 
-    def check(self, puzzle: Yajilin, solution: str) -> list[str]:
-        return check.check(puzzle, solution)
-
     def shaded(self, puzzle: Yajilin, solution: str) -> set[Cell]:
         """The empty cells off the loop: the loop decides the shading."""
         if not solution:
             return set()
         bits = parse_solution(puzzle.grid, solution)
         return {cell for cell in puzzle.empty() if not bits[cell]}
-
-    def rules(self) -> Any:
-        from harness.kinds.yajilin import rules
-
-        return rules
 
 
 KIND = YajilinKind()

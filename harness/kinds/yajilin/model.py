@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from harness.grid import Cell
 from harness.kinds.janko_loop import TokenPuzzle
+
+if TYPE_CHECKING:
+    from harness.kinds.demands import Stated
 
 KIND = "yajilin"
 ARROW = re.compile(r"([0-9]+)([nsew])")
@@ -42,3 +46,17 @@ class Yajilin(TokenPuzzle):
     def empty(self) -> list[Cell]:
         """The cells that are on the loop or shaded: every `-` cell."""
         return [(r, c) for r, row in enumerate(self.problem) for c, t in enumerate(row) if t == "-"]
+
+
+def stated(puzzle: Yajilin) -> Stated:
+    """What every answer meets, for the proof checker (`harness.kinds.demands`): an empty cell may be
+    shaded, so none is passed for sure alone; but of two empty neighbours one is passed (shaded
+    cells never touch), and every empty cell an arrow's 0 sees is passed."""
+    from harness.kinds.demands import on_grid
+    from harness.kinds.janko_loop import SIDES, ray
+
+    empty = set(puzzle.empty())
+    pairs = [(a, b) for a in sorted(empty) for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])) if b in empty]
+    required = {other for cell, (k, d) in puzzle.arrows().items() if k == 0
+                for other in ray(puzzle.grid, cell, SIDES[d]) if other in empty}
+    return on_grid(puzzle.grid, sorted(required), (), pairs)

@@ -21,9 +21,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from harness.grid import Cell
+from harness.kinds import cellbits
 from harness.kinds.walls.model import Segment, Walls
-
-from . import _cells
 
 STEPS = ((0, -1, True), (0, 1, True), (-1, 0, False), (1, 0, False))  # dr, dc, horizontal ray
 MARKS = (Segment.HORIZONTAL.value, Segment.VERTICAL.value)  # a white cell: horizontal, vertical
@@ -40,11 +39,11 @@ def rays(puzzle: Walls, cell: Cell) -> Iterator[tuple[int, bool, list[Cell]]]:
 
 
 def _white_segments(puzzle: Walls, solution: str) -> dict[Cell, bool]:
-    return _cells.read(puzzle, puzzle.white, solution, MARKS)
+    return cellbits.read(puzzle, puzzle.white, solution, MARKS)
 
 
 def _string(puzzle: Walls, values: dict[Cell, bool]) -> str:
-    return _cells.write(puzzle, puzzle.black, values, MARKS)
+    return cellbits.write(puzzle, puzzle.black, values, MARKS)
 
 
 # --- CNF ----------------------------------------------------------------------------------------
@@ -83,12 +82,12 @@ def cnf(puzzle: Walls, pool: Any) -> list[list[int]]:
 
 def cnf_solution(puzzle: Walls, pool: Any, model: list[int]) -> str:
     """The solution string of a model (a cell in no clause, past the model's end, reads vertical)."""
-    return _string(puzzle, _cells.from_model(puzzle.white, lambda cell: _var(pool, cell), model))
+    return _string(puzzle, cellbits.from_model(puzzle.white, lambda cell: _var(pool, cell), model))
 
 
 def cnf_exclude(puzzle: Walls, pool: Any, solution: str) -> list[int]:
     """The clause that rules out exactly `solution`: some white cell turns the other way."""
-    return _cells.exclusion(_white_segments(puzzle, solution), lambda cell: _var(pool, cell))
+    return cellbits.exclusion(_white_segments(puzzle, solution), lambda cell: _var(pool, cell))
 
 
 # --- CP-SAT -------------------------------------------------------------------------------------

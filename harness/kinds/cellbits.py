@@ -1,4 +1,4 @@
-"""Walls' and Marupeke's shared plumbing: one Boolean per white cell, read from and written to strings.
+"""One Boolean per white cell, to and from solution strings: shared by the rules of Walls and Marupeke.
 
 A solution string has one character per cell, rows joined by "/": a fixed cell (Walls' black
 cells, Marupeke's blocks) shows "#", a white cell one of two characters, `marks = (true, false)`.

@@ -18,9 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from harness.grid import Cell
+from harness.kinds import cellbits
 from harness.kinds.marupeke.model import Mark, Marupeke
-
-from . import _cells
 
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))  # each line once: right, down, and the two diagonals
 MARKS = (Mark.O.value, Mark.X.value)  # a white cell: O, X
@@ -36,11 +35,11 @@ def triples(puzzle: Marupeke) -> Iterator[tuple[Cell, Cell, Cell]]:
 
 
 def _white_marks(puzzle: Marupeke, solution: str) -> dict[Cell, bool]:
-    return _cells.read(puzzle, puzzle.white, solution, MARKS)
+    return cellbits.read(puzzle, puzzle.white, solution, MARKS)
 
 
 def _string(puzzle: Marupeke, values: dict[Cell, bool]) -> str:
-    return _cells.write(puzzle, puzzle.blocks, values, MARKS)
+    return cellbits.write(puzzle, puzzle.blocks, values, MARKS)
 
 
 # --- CNF ----------------------------------------------------------------------------------------
@@ -60,12 +59,12 @@ def cnf(puzzle: Marupeke, pool: Any) -> list[list[int]]:
 
 def cnf_solution(puzzle: Marupeke, pool: Any, model: list[int]) -> str:
     """The solution string of a model (a cell in no clause, past the model's end, reads X)."""
-    return _string(puzzle, _cells.from_model(puzzle.white, lambda cell: _var(pool, cell), model))
+    return _string(puzzle, cellbits.from_model(puzzle.white, lambda cell: _var(pool, cell), model))
 
 
 def cnf_exclude(puzzle: Marupeke, pool: Any, solution: str) -> list[int]:
     """The clause that rules out exactly `solution`: some white cell takes the other mark."""
-    return _cells.exclusion(_white_marks(puzzle, solution), lambda cell: _var(pool, cell))
+    return cellbits.exclusion(_white_marks(puzzle, solution), lambda cell: _var(pool, cell))
 
 
 # --- CP-SAT -------------------------------------------------------------------------------------
