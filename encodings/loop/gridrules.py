@@ -17,7 +17,7 @@ from typing import Any
 
 from harness.grid import Cell
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.graph import GridGraph
+from loopbench_encodings.loop.grid import GridGraph
 
 DELTA = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 

@@ -47,7 +47,8 @@ from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
 REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "suspect", "certified", "confirmed", "unproven"
 # Modules shared by the encodings that are not one backend's model (numbering, per-backend rules):
 # listed so the families say what they leave out (docs/FORMATS.md).
-SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.rules")
+SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.loop.grid",
+                         f"{ENCODINGS_PACKAGE}.rules")
 # The kinds' implied clauses, written once (`loop.implied_clauses`) and given to every backend that
 # calls it: counted as one model module of each such encoding.
 IMPLIED = f"{ENCODINGS_PACKAGE}.rules.*.implied_clauses"
