@@ -28,7 +28,7 @@ from loopbench_encodings.loop.grid import GridGraph
 from loopbench_encodings.rules import members
 
 ENCODINGS = Path(__file__).resolve().parents[1] / "encodings"
-# FORMATS.md's Masyu example, which has one answer
+# FORMATS.md's Masyu example
 MASYU = "masyu 6 6\n- - w - - -\nw - - - - b\n- - - - - -\n- - - - - -\nb - - - - w\n- - - w - -\n"
 
 

@@ -42,6 +42,7 @@ from functools import cache
 
 import pandas as pd
 
+from harness.analysis.configs import with_config
 from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
 
 REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "suspect", "certified", "confirmed", "unproven"
@@ -278,6 +279,4 @@ def _why_suspect(runs: pd.DataFrame, unique: pd.Series) -> pd.Series:
 
 
 def _labels(runs: pd.DataFrame) -> list[str]:
-    from harness.analysis.plots.data import with_config
-
     return list(with_config(runs)["config"]) if not runs.empty else []

@@ -6,7 +6,8 @@ import time
 from typing import Any
 
 from harness.proof.contents import judge
-from harness.proof.drat import STOPPED, ProofFormatError, check, read_drat
+from harness.proof.drat import ProofFormatError, check, read_drat
+from harness.proof.reasons import STOPPED
 from harness.proof.record import Proof
 
 CERTIFIED = "certified"

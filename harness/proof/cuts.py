@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harness import kinds
-from harness.proof.drat import STOPPED, Cnf
+from harness.proof.drat import Cnf
+from harness.proof.reasons import STOPPED
 from harness.proof.stated import Stated, stated
 
 CUT = "c cut"
