@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # (column, SQL type) as version 1 created them. FORMATS.md names the contract; keep names exact.
 RUN_COLUMNS_V1: tuple[tuple[str, str], ...] = (
@@ -64,6 +64,9 @@ ADDED_RUN_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
         ("unique_s", "REAL"),  # CPU time of the uniqueness solve (NULL when not asked)
         ("harness_fingerprint", "TEXT"),  # of the runner, checker, uniqueness and measurement code
     ),
+    # a kind's size in its own words (`Kind.size_columns`): a graph's, beside `rows` and `cols`,
+    # which hold the same numbers for every kind; NULL for a grid kind and in rows from before
+    5: (("vertices", "INTEGER"), ("edges", "INTEGER")),
 }
 ADDED_SWEEP_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
     2: (("unsupported", "INTEGER"),),  # instance x encoding pairs left out: the encoding lacks the kind
@@ -108,6 +111,7 @@ MIGRATIONS: dict[int, list[str]] = {
     + [f"ALTER TABLE sweeps ADD COLUMN {q(n)} {t}" for n, t in ADDED_SWEEP_COLUMNS[2]],
     3: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[3]],
     4: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[4]],
+    5: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[5]],
 }
 ADD_COLUMN = re.compile(r'ALTER TABLE\s+"?(\w+)"?\s+ADD COLUMN\s+"?(\w+)"?', re.IGNORECASE)
 
