@@ -156,9 +156,10 @@ def table_rows(runs: pd.DataFrame, configs: list[str], contested: set[str]) -> l
         flagged = (any(c.status in FLAGGED for c in by_config.values())
                    or str(first["instance_sha256"])[:12] in contested)
         r, c = first["rows"], first["cols"]
-        kind = kinds.kinds().get(first["puzzle"]) if r is not None and c is not None else None
-        rows.append(Row(str(key), str(first["instance"]), kind.size_text(int(r), int(c)) if kind else "?",
-                        kind.size(int(r), int(c)) if kind else 0, str(first["instance_sha256"]),
+        known = r is not None and c is not None
+        kind = kinds.kinds().get(first["puzzle"], kinds.Kind)  # a kind no longer installed: a grid's words
+        rows.append(Row(str(key), str(first["instance"]), kind.size_text(int(r), int(c)) if known else "?",
+                        kind.size(int(r), int(c)) if known else 0, str(first["instance_sha256"]),
                         str(first["source"]), by_config, flagged))
     return rows
 

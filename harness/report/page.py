@@ -298,9 +298,8 @@ def runs_table(data: SetData, drawn: set[str]) -> str:
 def drawing_cap(kind: str, max_size: int | None) -> tuple[int, str]:
     """The largest puzzle of this kind the report draws, and its unit: `max_size` if given, else the
     kind's own (`Kind.drawn_up_to`: 2500 cells, a 50x50 grid; a graph's 1000 vertices)."""
-    known = kinds.kinds().get(kind)
-    unit = known.size_words.split(" (")[0] if known else "cells"
-    return (max_size if max_size is not None else known.drawn_up_to if known else 2500), unit
+    known = kinds.kinds().get(kind, kinds.Kind)  # a kind no longer installed: a grid's defaults
+    return (known.drawn_up_to if max_size is None else max_size), known.size_words.split(" (")[0]
 
 
 def instance_data(data: SetData, drawn: list[Row], folder: Path, out: Path, cap: int,
