@@ -2,8 +2,9 @@
 
 A package declares `NAME = "module:Class"` under the group `loopbench.encodings` (an `Encoding`
 subclass whose `name` is NAME) or `loopbench.kinds` (a `Kind` subclass, or an instance of one,
-whose `name` is NAME). The registries (`harness.registry`, `harness.kinds.kinds`) add them to the
-project's own; a name taken twice is an error naming both. The contract is docs/PLUGINS.md.
+whose `name` is NAME). The registries (`harness.registry`, `harness.kinds.kinds`) load them here
+and add them to the project's own; a name taken twice is an error naming both. This module
+imports neither registry. The contract is docs/PLUGINS.md.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ def _load(entry: metadata.EntryPoint) -> Any:
         raise RuntimeError(f"{where(entry)} does not load: {exc!r}") from exc
 
 
+def loaded(group: str) -> list[tuple[str, Any, str]]:
+    """Each entry point of `group` as (name, the object it names, where), in name order. What the
+    object must be is the registry's to say: `harness.registry` for encodings, `harness.kinds` for kinds."""
+    return [(entry.name, _load(entry), where(entry)) for entry in _entries(group)]
+
+
 def encodings() -> list[tuple[str, type, str]]:
     """Each plug-in encoding as (name, class, where), loaded and checked against the contract's basics."""
     from harness.encoding import Encoding
@@ -47,25 +54,6 @@ def encodings() -> list[tuple[str, type, str]]:
             raise RuntimeError(f"{where(entry)}: the class's name is {getattr(cls, 'name', None)!r}, "
                                f"not {entry.name!r}")
         out.append((entry.name, cls, where(entry)))
-    return out
-
-
-def kinds() -> list[tuple[str, Any, str]]:
-    """Each plug-in puzzle kind as (name, Kind instance, where)."""
-    from harness.kinds import Kind, require
-
-    out = []
-    for entry in _entries(KINDS):
-        found = _load(entry)
-        if isinstance(found, type) and issubclass(found, Kind):
-            require(found, where(entry))  # before making one: say everything it lacks, by name
-            found = found()
-        kind = found
-        if not isinstance(kind, Kind):
-            raise RuntimeError(f"{where(entry)} is not a puzzle kind (a harness.kinds.Kind subclass)")
-        if kind.name != entry.name:
-            raise RuntimeError(f"{where(entry)}: the kind's name is {kind.name!r}, not {entry.name!r}")
-        out.append((entry.name, kind, where(entry)))
     return out
 
 

@@ -22,7 +22,7 @@ from harness.proof.certify import CERTIFIED, certify
 from harness.run.execute import execute
 from loopbench_encodings import sat
 from loopbench_encodings.loop.colour import colour_clauses
-from loopbench_encodings.loop.graph import GridGraph
+from loopbench_encodings.loop.grid import GridGraph
 
 LIMITS = Limits(time_s=30.0)
 

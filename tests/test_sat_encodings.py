@@ -28,6 +28,7 @@ from harness.run.execute import execute
 from loopbench_encodings import loop
 from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.cuts import find_cuts
+from loopbench_encodings.loop.grid import on_grid
 from loopbench_encodings.loop.watch import OutOfTime, loop_watch
 from loopbench_encodings.sat import model_alone
 
@@ -342,7 +343,7 @@ def test_array_and_networkx_loops_give_the_same_cuts(seed):
             used |= cells
     required = frozenset(rng.sample(grid.cells, rng.randint(0, 3)))
     hits = tuple(tuple(rng.sample(grid.edges, 2)) for _ in range(rng.randint(0, 2)))
-    problem = loop.LoopProblem.on_grid(grid, required, hits)
+    problem = on_grid(grid, required, hits)
     arrays = problem.arrays
     ids = sorted(arrays.edge_id(*e) for e in chosen)
     for family in ("loop", "cutset", "disc"):
@@ -356,18 +357,18 @@ def test_array_and_networkx_loops_give_the_same_cuts(seed):
 def test_the_array_solution_string_is_the_grid_one(seed):
     rng = random.Random(seed)
     grid = Grid(rng.randint(1, 7), rng.randint(1, 7))
-    arrays = loop.LoopProblem.on_grid(grid).arrays
+    arrays = on_grid(grid).arrays
     ids = sorted(rng.sample(range(arrays.num_edges), rng.randint(0, arrays.num_edges)))
     assert arrays.solution(ids) == solution_string(grid, [grid.edges[i] for i in ids])
 
 
 def test_a_grid_shape_is_made_once_and_shared_unchanged():
     from loopbench_encodings.loop.cnf import _degree_clauses, degree_clauses
-    from loopbench_encodings.loop.graph import GridShape
+    from loopbench_encodings.loop.grid import GridShape
 
     puzzle = Masyu(Grid(7, 9), {(0, 1): Pearl.WHITE})
     problem = loop.problem(puzzle)
-    first, second = problem.arrays, loop.LoopProblem.on_grid(Grid(7, 9), {(0, 2)}).arrays
+    first, second = problem.arrays, on_grid(Grid(7, 9), {(0, 2)}).arrays
     assert second.cache is first.cache and second.shape_reused
     assert first.required != second.required
     clauses = degree_clauses(first)

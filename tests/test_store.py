@@ -104,7 +104,7 @@ def test_an_older_file_is_migrated_in_place_and_keeps_its_rows(tmp_path, version
     with Store(db) as store:
         assert store.insert(row(key="new", fingerprint="abc"))
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         columns = [r[1] for r in conn.execute("PRAGMA table_info(runs)")]
     assert set(COLUMNS) | set(extra) == set(columns) and columns.count("fingerprint") == 1
     runs = results.load(db).set_index("run_key")
@@ -134,12 +134,12 @@ def test_a_version_1_database_is_migrated_in_place(tmp_path):
     with Store(db) as store:
         assert store.insert(row(key="new", unique=0))
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         assert [r[1] for r in conn.execute("PRAGMA table_info(runs)")] == list(COLUMNS)
         assert "unsupported" in {r[1] for r in conn.execute("PRAGMA table_info(sweeps)")}
     assert COLUMNS[:len(RUN_COLUMNS_V1)] == tuple(n for n, _ in RUN_COLUMNS_V1)
     assert COLUMNS[len(RUN_COLUMNS_V1):] == ("unique", "fingerprint", "solve_cpu_s", "check_s", "unique_s",
-                                            "harness_fingerprint")
+                                            "harness_fingerprint", "vertices", "edges")
     runs = results.load(db).set_index("run_key")
     assert runs.loc["old", "unique"] is pd.NA and runs.loc["new", "unique"] == 0
     assert str(runs["unique"].dtype) == "Int64"

@@ -1,7 +1,7 @@
 """The single-loop machinery, written once for every loop kind: the loop problem the strategies solve.
 
-A loop problem is a graph (`loop.graph`: vertices 0..n-1 and edges as integer arrays; a grid of
-Masyu's cells or Slitherlink's corners is one way to make one, any simple graph another), the
+A loop problem is a graph (any `loop.graph.LoopGraph`: vertices 0..n-1 and edges as integer arrays,
+with the capabilities it states; `loop.grid` makes a grid's, `loop.graph.EdgeGraph` any other), the
 vertices the loop must visit and edge groups it must use an edge of; a kind's rules module
 (`loopbench_encodings.rules.<kind>`) builds it and adds the kind's local rules per backend.
 Every answer is one closed loop without branches, so every vertex has degree 0 or 2.
@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from harness.grid import Cell, Edge, Grid
 from loopbench_encodings import rules
-from loopbench_encodings.loop.graph import GridGraph, LoopGraph
+from loopbench_encodings.loop.graph import LoopGraph, missing
 
 if TYPE_CHECKING:
     from loopbench_encodings.loop.arrays import LoopArrays
@@ -42,13 +41,10 @@ class LoopProblem:
     required: tuple[int, ...] = ()
     hits: tuple[tuple[int, ...], ...] = field(default=())
 
-    @classmethod
-    def on_grid(cls, grid: Grid, required: Iterable[Cell] = (),
-                hits: Iterable[Iterable[Edge]] = ()) -> LoopProblem:
-        """The problem on a grid, its required vertices given as cells and its groups as edges by cells."""
-        graph = GridGraph(grid)
-        return cls(graph, tuple(sorted(graph.index(c) for c in required)),
-                   tuple(tuple(graph.edge_id(a, b) for a, b in group) for group in hits))
+    def __post_init__(self) -> None:
+        if lacks := missing(self.graph):  # a new kind of graph learns here what it must state
+            raise TypeError(f"{type(self.graph).__name__} is not a loop graph: it lacks {', '.join(lacks)} "
+                            "(encodings/loop/graph.py, LoopGraph)")
 
     @cached_property
     def arrays(self) -> LoopArrays:

@@ -7,17 +7,16 @@ or 2) and returns the clauses of `loop.cuts` that forbid the wrong ones (`split`
 loops among several, which `sat` tries as the whole answer): `components=array` walks
 each loop over the two chosen edges at every vertex; `components=networkx` takes networkx's
 connected components, as `lazy` does, so the two can be measured against each other on the same
-cuts. On a grid, `var(a, b)`, `edge_id(a, b)`, `rows`, `cols` and `horizontal` name edges by their
-cells for the kind's rules (index arithmetic); the shape's arrays are shared (`graph.grid_shape`),
-and `shape_reused` says whether this puzzle found them made.
+cuts. `var(a, b)` and `edge_id(a, b)` name edges by their ends as the kind's rules name them; a
+graph with the grid capability (`shape`) also gives `rows`, `cols` and `horizontal`, for the grid
+rules' index arithmetic. A grid's arrays are shared (`grid.grid_shape`), and `shape_reused` says
+whether this puzzle found them made.
 """
 
 from __future__ import annotations
 
 from itertools import chain
 from typing import TYPE_CHECKING
-
-from loopbench_encodings.loop.graph import GridGraph
 
 if TYPE_CHECKING:
     from loopbench_encodings.loop import LoopProblem
@@ -41,10 +40,9 @@ class LoopArrays:
         self.incident, self.incident_vars = graph.incident, graph.incident_vars
         self.between = graph.between
         self.solution = graph.solution
-        self.var = graph.var  # names an edge by its two vertices as the kind's rules name them
-        if isinstance(graph, GridGraph):  # the grid rules' index arithmetic needs its shape
-            self.rows, self.cols, self.horizontal = graph.rows, graph.cols, graph.horizontal
-            self.edge_id = graph.edge_id
+        self.var, self.edge_id = graph.var, graph.edge_id  # an edge by its two ends, as the rules name them
+        if (shape := graph.shape) is not None:  # the grid capability: the grid rules' index arithmetic
+            self.rows, self.cols, self.horizontal = shape.rows, shape.cols, shape.horizontal
         self.required = list(problem.required)
         self.is_required = bytearray(n)
         for v in self.required:

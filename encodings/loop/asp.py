@@ -1,9 +1,9 @@
 """The loop problem as an answer-set program for clingo, shared by every loop kind: facts, then rules.
 
-Facts: the graph. A grid (`GridGraph`) is written as rules over `rows` and `cols`: `vertex(V)` and
-`next(U,D,V)` (V is U's neighbour in direction D, one of r u l d; the kinds' rules use the
-directions), vertices written as `(R,C)`, and `edge(U,V)` when V is right of or below U; any
-other graph as facts `vertex(V)` and `edge(U,V)` (U < V, vertices numbered from 0).
+Facts: the graph. A graph with the grid capability (`shape`) is written as rules over `rows`
+and `cols`: `vertex(V)` and `next(U,D,V)` (V is U's neighbour in direction D, one of r u l d; the
+kinds' rules use the directions), vertices written as `(R,C)`, and `edge(U,V)` when V is right
+of or below U; any other graph as facts `vertex(V)` and `edge(U,V)` (U < V, vertices numbered from 0).
 Rules: a choice `on(U,V)` per edge, `link` in both directions, `loop(V)` for a vertex with an
 edge; every vertex on the loop has exactly two edges; `required(V)` vertices are on it; every
 `hits` group (`hit(G,U,V)`) has an edge on; some vertex is on. One loop: every vertex on the
@@ -22,7 +22,7 @@ from typing import Any
 
 from loopbench_encodings import loop, rules
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.graph import GridGraph
+from loopbench_encodings.loop.graph import LoopGraph
 
 # A rows x cols grid, written as rules, not facts.
 GRID = """
@@ -71,12 +71,13 @@ root(V) :- loop(V), not before(V).
 
 
 class Terms:
-    """How the program names the vertices and edges of one loop graph."""
+    """How the program names the vertices and edges of one loop graph: a grid's (its `shape`
+    capability) as `(R,C)`, so the kinds' rules can use the directions, any other's by number."""
 
-    def __init__(self, graph) -> None:
-        self.graph = graph
-        if isinstance(graph, GridGraph):
-            cols = graph.cols
+    def __init__(self, graph: LoopGraph) -> None:
+        self.graph, self.shape = graph, graph.shape
+        if self.shape is not None:
+            cols = self.shape.cols
             self.vertex = [f"({v // cols},{v % cols})" for v in range(graph.num_vertices)]
         else:
             self.vertex = [str(v) for v in range(graph.num_vertices)]
@@ -84,14 +85,15 @@ class Terms:
 
     def facts(self) -> list[str]:
         """The graph itself: rules for a grid, facts for any other graph."""
-        graph = self.graph
-        if isinstance(graph, GridGraph):
-            return [f"#const rows = {graph.rows}.", f"#const cols = {graph.cols}.", GRID]
+        graph, shape = self.graph, self.shape
+        if shape is not None:
+            return [f"#const rows = {shape.rows}.", f"#const cols = {shape.cols}.", GRID]
         out = [f"vertex(0..{graph.num_vertices - 1})."] if graph.num_vertices else []
         return out + [f"edge({u},{v})." for u, v in graph.ends]
 
     def chain(self) -> str:
-        return GRID_CHAIN if isinstance(self.graph, GridGraph) else NUMBER_CHAIN
+        """The vertices in order, for FIRST_ON_LOOP: a grid's row-major, any other graph's numbers."""
+        return GRID_CHAIN if self.shape is not None else NUMBER_CHAIN
 
     def clause_rule(self, clause: list[int]) -> str:
         """A cut or excluded answer (literal i + 1: edge i on) as an integrity constraint."""

@@ -14,16 +14,21 @@ vertex (i, j).
 from __future__ import annotations
 
 from .arrays import Clause
-from .graph import GridGraph
+from .graph import LoopGraph
 
 
-def colour_clauses(graph: GridGraph, first: int) -> list[Clause]:
+def colour_clauses(graph: LoopGraph, first: int) -> list[Clause]:
     """`edge <-> (face a xor face b)` for every edge of `graph`, the faces numbered after `first`.
+
+    The faces are the unit squares of the grid capability (`shape`); a graph without it has none here.
 
     Four clauses an edge between two faces, two an edge on the rim (its outer face is false),
     none for a 1-wide grid's edges (a line has no face: they stay off, which degree 0/2 says already).
     """
-    rows, cols, horizontal = graph.rows, graph.cols, graph.horizontal
+    shape = graph.shape
+    if shape is None:
+        raise ValueError("colour_clauses needs a graph with the grid capability (its `shape`)")
+    rows, cols, horizontal = shape.rows, shape.cols, shape.horizontal
     width = cols - 1  # faces a row
 
     def face(i: int, j: int) -> int:  # 0: the outside

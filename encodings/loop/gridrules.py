@@ -1,7 +1,7 @@
 """Helpers for a grid loop kind's rules (the loop through cell centres): edges by index, on-loop
 literals, counts and parities per backend, so a genre's rules module holds only its own rules.
 
-Edges and cells are numbered as `loop.graph.GridGraph` numbers them: cell (r, c) is vertex
+Edges and cells are numbered as `loop.grid.GridGraph` numbers them: cell (r, c) is vertex
 r * cols + c; the horizontal edge right of (r, c) is r * (cols - 1) + c, the vertical one below it
 h + r * cols + c (h = rows * (cols - 1)); as a clause literal, edge i is i + 1 (`loop.cuts`).
 CNF: a cell's on-loop literal is an auxiliary variable equal to "some edge at the cell is on"
@@ -17,7 +17,7 @@ from typing import Any
 
 from harness.grid import Cell
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.graph import GridGraph
+from loopbench_encodings.loop.grid import GridGraph
 
 DELTA = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 

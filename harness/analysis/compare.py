@@ -9,7 +9,7 @@ percentile bootstrap interval (`ranking.bootstrap_geomean`), always beside how m
 each side's solved count. PAR-2, wrong answers and the competition rank per config are
 `summary.summarize` over the runs on the instances both ran (a wrong answer ranks last, as the
 SAT Competition disqualifies); with several seeds, each side's solved count and PAR-2 per seed
-(min / median / max, `ranking.seed_spread`); the virtual best of the two and what each adds to it
+(min / median / max, `summary.seed_spread`); the virtual best of the two and what each adds to it
 (`ranking.contributions`). Times are CPU time of the encoding's own work unless asked
 for wall time (`clock`); the comparison says which (`clock_note`). Both configs' runs come from
 one sweep, the newest that ran both (`sweeps.one_sweep`), unless sweeps are named or `across`
@@ -34,7 +34,7 @@ from harness.analysis.plots.data import (
     with_config,
 )
 from harness.analysis.ranking import RatioEstimate, bootstrap_geomean
-from harness.analysis.summary import clock_note, summarize, with_clock
+from harness.analysis.summary import clock_note, seed_spread, summarize, with_clock
 from harness.analysis.sweeps import one_sweep, sweep_note
 
 KEY = ["instance_set", "instance"]
@@ -54,7 +54,7 @@ class Side:
     wrong: int = 0  # runs with a wrong answer: ranked after every config without one
     rank: int = 0  # 1 or 2: wrong answers last, then most solved, then least PAR-2 (`ranking.rank`)
     par2_lost_s: float = float("nan")  # how much the virtual best of the two loses without this one
-    seeds: dict[str, float] = field(default_factory=dict)  # `ranking.seed_spread` over several seeds
+    seeds: dict[str, float] = field(default_factory=dict)  # `summary.seed_spread` over several seeds
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def compare(runs: pd.DataFrame, a: str, b: str, set_name: str | None = None, swe
     limit = float(inst["limit_s"].max()) if len(inst) else np.nan
     times = solved_times(inst).reindex(index=sorted(common), columns=[a, b])
     gain = ranking.contributions(times, limit) if a != b else pd.DataFrame(index=[a])
-    spread = ranking.seed_spread(runs[keys.isin(list(common))]) if common else pd.DataFrame()
+    spread = seed_spread(runs[keys.isin(list(common))]) if common else pd.DataFrame()
     several = bool(len(spread)) and (spread["seeds"] > 1).any()
 
     def side(config: str, other: str) -> Side:

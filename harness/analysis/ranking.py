@@ -180,30 +180,3 @@ def ranked(table: pd.DataFrame, **columns: str) -> pd.DataFrame:
         return table.assign(rank=pd.Series(dtype=int))[["rank", *table.columns]]
     out = table.assign(rank=rank(table, **columns))
     return out[["rank", *table.columns]].sort_values("rank", kind="stable")
-
-
-def seed_spread(runs: pd.DataFrame, by: str = "config") -> pd.DataFrame:
-    """Per config: how many seeds, and the min, median and max over seeds of solved count and PAR-2.
-
-    Each seed's solved count and mean PAR-2 are over that seed's runs (`summary.par2` scores them);
-    with one seed the three agree. `runs` must carry the `by` column.
-    """
-    from harness.analysis.summary import par2 as run_par2
-    from harness.analysis.summary import solved_mask
-
-    columns = ["seeds", "solved_min", "solved_median", "solved_max",
-               "par2_min_s", "par2_median_s", "par2_max_s"]
-    if runs.empty:
-        return pd.DataFrame(columns=columns)
-    scored = runs.assign(_solved=solved_mask(runs).astype(int), _par2=run_par2(runs))
-    per_seed = scored.groupby([by, "seed"]).agg(solved=("_solved", "sum"), par2=("_par2", "mean"))
-    grouped = per_seed.groupby(level=0)
-    out = pd.DataFrame({
-        "seeds": grouped.size(),
-        "solved_min": grouped["solved"].min(), "solved_median": grouped["solved"].median(),
-        "solved_max": grouped["solved"].max(),
-        "par2_min_s": grouped["par2"].min(), "par2_median_s": grouped["par2"].median(),
-        "par2_max_s": grouped["par2"].max(),
-    })
-    out.index.name = by
-    return out[columns]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from harness import kinds
 from harness.analysis.verdicts import with_verdicts
 from harness.run.store import COLUMNS, RUN_COLUMNS
 
@@ -21,7 +22,8 @@ DEFAULT_DB = Path("results/runs.sqlite")
 def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:
     """Every run in the database as a DataFrame, one row per run, columns as in docs/FORMATS.md.
 
-    A file of an older schema reads too (columns it lacks come back empty). One column is derived:
+    A file of an older schema reads too (columns it lacks come back empty, a kind's own size
+    columns filled from `rows` and `cols`: `with_size_columns`). One column is derived:
     `unsat_verdict`, each unsat claim judged against every run of the file (`analysis.verdicts`).
     """
     path = Path(db)
@@ -37,7 +39,20 @@ def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:
         if name not in runs:
             runs[name] = None
     runs = runs.astype({name: kind for name, kind in DTYPES.items() if name in runs.columns})
-    return with_verdicts(runs)
+    return with_verdicts(with_size_columns(runs))
+
+
+def with_size_columns(runs: pd.DataFrame) -> pd.DataFrame:
+    """Each kind's own size columns (`Kind.size_columns`: a graph's `vertices`, `edges`) filled from
+    `rows` and `cols` where they are empty: rows stored before those columns existed read alike."""
+    for name, kind in kinds.kinds().items():
+        if tuple(kind.size_columns) == ("rows", "cols"):
+            continue
+        mine = runs["puzzle"] == name
+        for column, same in zip(kind.size_columns, ("rows", "cols"), strict=True):
+            empty = mine & (runs[column].isna() if column in runs else True)
+            runs.loc[empty, column] = runs.loc[empty, same]
+    return runs
 
 
 def latest(runs: pd.DataFrame) -> pd.DataFrame:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from harness.analysis.configs import with_config
+
 UNRECORDED = "(no sweep recorded)"
 
 
@@ -26,8 +28,6 @@ def sweep_ids(runs: pd.DataFrame) -> pd.Series:
 
 
 def _configs(runs: pd.DataFrame) -> pd.Series:
-    from harness.analysis.plots.data import with_config
-
     return with_config(runs)["config"]
 
 

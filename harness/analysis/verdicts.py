@@ -41,13 +41,15 @@ from functools import cache
 
 import pandas as pd
 
+from harness.analysis.configs import with_config
 from harness.extra import extra_column
 from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
 
 REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "suspect", "certified", "confirmed", "unproven"
 # Modules shared by the encodings that are not one backend's model (numbering, per-backend rules):
 # listed so the families say what they leave out (docs/FORMATS.md).
-SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.rules")
+SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.loop.grid",
+                         f"{ENCODINGS_PACKAGE}.rules")
 # The kinds' implied clauses, written once (`loop.implied_clauses`) and given to every backend that
 # calls it: counted as one model module of each such encoding.
 IMPLIED = "harness.kinds.*.rules.implied_clauses"  # a label: the kinds' rules live in their folders
@@ -262,6 +264,4 @@ def _why_suspect(runs: pd.DataFrame, unique: pd.Series) -> pd.Series:
 
 
 def _labels(runs: pd.DataFrame) -> list[str]:
-    from harness.analysis.plots.data import with_config
-
     return list(with_config(runs)["config"]) if not runs.empty else []

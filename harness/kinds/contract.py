@@ -63,6 +63,11 @@ class Kind:
     known_answers: ClassVar[dict[str, str]] = {}
     # a puzzle's size on a scaling plot's x axis, in words, and from the database's rows and cols
     size_words: ClassVar[str] = "cells (rows × cols)"
+    # the database columns naming the header's two numbers in the kind's words, beside `rows` and
+    # `cols`, which hold them for every kind (FORMATS.md): a graph's ("vertices", "edges")
+    size_columns: ClassVar[tuple[str, str]] = ("rows", "cols")
+    # the largest `size` the report draws unless told otherwise: 2500 cells, a 50x50 grid
+    drawn_up_to: ClassVar[int] = 2500
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -93,6 +98,11 @@ class Kind:
     def size(rows: int, cols: int) -> int:
         """The puzzle's size on a scaling plot's axis (a grid's cells) from the database's `rows`, `cols`."""
         return rows * cols
+
+    @staticmethod
+    def size_text(rows: int, cols: int) -> str:
+        """The size in words from the database's `rows`, `cols`: `10x10`; `100 vertices, 150 edges`."""
+        return f"{rows}x{cols}"
 
     # --- plain text: `KIND ROWS COLS`, then the body (required) -----------------------------------
 
@@ -131,8 +141,8 @@ class Kind:
         return ""
 
     def shape(self, puzzle: Any) -> str:
-        """The puzzle's size for status lines (`10x10`; a graph's `100 vertices, 150 edges`)."""
-        return f"{puzzle.rows}x{puzzle.cols}"
+        """The puzzle's size for status lines: `size_text` of its rows and cols."""
+        return self.size_text(puzzle.rows, puzzle.cols)
 
     # --- other formats (optional) -----------------------------------------------------------------
 

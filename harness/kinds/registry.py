@@ -8,6 +8,7 @@ import sys
 from functools import cache
 from typing import Any
 
+from harness import plugins
 from harness.errors import InstanceError
 from harness.kinds.contract import Kind, require
 
@@ -18,8 +19,6 @@ DEFAULT_KIND = "masyu"  # a first line of only `ROWS COLS` is Masyu (the public 
 def kinds() -> dict[str, Kind]:
     """Every kind by name: each sub-package of harness.kinds with a KIND, and the plug-ins' kinds
     (entry-point group `loopbench.kinds`, `harness.plugins`)."""
-    from harness import plugins
-
     found: dict[str, tuple[Kind, str]] = {}
     for info in pkgutil.iter_modules(sys.modules[__package__].__path__):
         if not info.ispkg:
@@ -32,12 +31,26 @@ def kinds() -> dict[str, Kind]:
         if kind.name in found:
             raise RuntimeError(f"two puzzle kinds are named {kind.name!r}")
         found[kind.name] = kind, where
-    for name, kind, where in plugins.kinds():
+    for name, entry, where in plugins.loaded(plugins.KINDS):
+        kind = plugged(name, entry, where)
         require(kind, where)
         if name in found:
             raise RuntimeError(f"two puzzle kinds are named {name!r}: {found[name][1]} and {where}")
         found[name] = kind, where
     return {name: kind for name, (kind, _) in sorted(found.items())}
+
+
+def plugged(name: str, entry: Any, where: str) -> Kind:
+    """What a plug-in's entry point names, as a Kind: a Kind subclass (checked before one is made) or an
+    instance of one, whose `name` is the entry point's."""
+    if isinstance(entry, type) and issubclass(entry, Kind):
+        require(entry, where)  # before making one: say everything it lacks, by name
+        entry = entry()
+    if not isinstance(entry, Kind):
+        raise RuntimeError(f"{where} is not a puzzle kind (a harness.kinds.Kind subclass)")
+    if entry.name != name:
+        raise RuntimeError(f"{where}: the kind's name is {entry.name!r}, not {name!r}")
+    return entry
 
 
 def names() -> list[str]:

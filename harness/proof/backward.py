@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import time
 
+from harness.proof.reasons import STOPPED, failed
+
 GONE, LIVE, DELETED = 0, 1, 2  # a clause's state: out for good (its watches are dropped), in, deleted
 
 
@@ -254,8 +256,6 @@ class Database:
 def run(clauses: list[list[int]], steps, num_vars: int, *, rat: bool, deletions: str, core_only: bool,
         deadline: float | None, result) -> None:
     """Check `steps` against `clauses` (see the module docstring), filling in `result` (a drat.Result)."""
-    from harness.proof.drat import STOPPED, failed
-
     db = Database(num_vars)
     index: dict[tuple[int, ...], list[int]] = {}  # sorted literals -> live clause ids
     for clause in clauses:

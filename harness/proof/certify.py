@@ -7,7 +7,8 @@ from typing import Any
 
 from harness.extra import merge_extra
 from harness.proof.contents import judge
-from harness.proof.drat import STOPPED, ProofFormatError, check, read_drat
+from harness.proof.drat import ProofFormatError, check, read_drat
+from harness.proof.reasons import STOPPED
 from harness.proof.record import Proof
 
 CERTIFIED = "certified"

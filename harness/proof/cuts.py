@@ -29,7 +29,8 @@ from typing import Any
 
 from harness import kinds
 from harness.kinds.demands import Stated, stated
-from harness.proof.drat import STOPPED, Cnf
+from harness.proof.drat import Cnf
+from harness.proof.reasons import STOPPED
 
 CUT = "c cut"
 

@@ -35,6 +35,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.proof import backward, forward
+from harness.proof.reasons import STOPPED
+
 
 class ProofFormatError(ValueError):
     """A CNF or DRAT file that cannot be read: the message names the file, the line and the problem."""
@@ -325,7 +328,6 @@ def _read_text(path) -> str:
 
 
 DELETIONS = ("auto", "honour", "ignore")
-STOPPED = "check stopped at the time limit"
 
 
 ENGINES = ("auto", "minisat", "python")
@@ -341,8 +343,6 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
     `core_only` asks for it, else `minisat`.
     `deadline`: a `time.process_time()` instant; past it the check stops, not verified (`STOPPED`).
     """
-    from harness.proof import backward, forward
-
     if deletions not in DELETIONS:
         raise ValueError(f"deletions: {deletions!r} is not one of {', '.join(DELETIONS)}")
     if engine not in ENGINES:
@@ -371,13 +371,6 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
                 result = kept
     result.seconds = time.perf_counter() - start
     return result
-
-
-def failed(step: Step, rat: bool) -> str:
-    """The reason a lemma is rejected: its line and literals (the first 12), and what it is not."""
-    shown = " ".join(map(str, [*step.lits[:12], *(["..."] if len(step.lits) > 12 else []), 0]))
-    need = "neither RUP nor RAT" if rat else "not RUP (RAT not allowed)"
-    return f"proof line {step.line}: lemma `{shown}` is {need}"
 
 
 def _variables(cnf: Cnf, steps: list[Step]) -> tuple[int, str]:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import time
 
+from harness.proof.reasons import STOPPED, failed
+
 
 def run(clauses: list[list[int]], steps, num_vars: int, *, rat: bool, deadline: float | None, result) -> None:
     """Check `steps` against `clauses` (see the module docstring), filling in `result` (a drat.Result)."""
     from pysat.solvers import Solver
-
-    from harness.proof.drat import STOPPED, failed
 
     result.kept_all = True
     kept: list[list[int]] = [list(c) for c in clauses]  # every clause, for RAT's candidates

@@ -15,9 +15,10 @@ from harness.report import data, page
 
 
 def build(db: str | Path, out: str | Path, draw: int | None = 20, baseline: str | None = None,
-          all_fingerprints: bool = False, max_cells: int = page.MAX_CELLS,
+          all_fingerprints: bool = False, max_size: int | None = None,
           published: str | Path | None = None) -> Path:
     """Write the report of `db` into `out`; returns index.html. `draw`: instances drawn per set, None all;
+    `max_size`: the largest puzzle drawn, in its kind's measure (None: each kind's `drawn_up_to`);
     `published`: a published per-instance table shown beside each set that has instances in it
     (`harness.published`; raises its PublishedError, a ValueError, for a bad file)."""
     from harness.published import read
@@ -28,4 +29,4 @@ def build(db: str | Path, out: str | Path, draw: int | None = 20, baseline: str 
         from harness.analysis.plots import resolve_baseline
 
         resolve_baseline(sorted({c for one in found for c in one.configs}), baseline)
-    return page.write(found, Path(out), str(db), draw, baseline, max_cells)
+    return page.write(found, Path(out), str(db), draw, baseline, max_size)

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from harness.report import build, page
+from harness.report import build
 
 
 def draw_count(text: str) -> int | None:
@@ -31,8 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--draw", type=draw_count, default=20, metavar="all|N",
                    help="instances drawn per set: the first N by name plus every one with a wrong, unproven "
                         "or disagreeing answer, or all (default 20)")
-    p.add_argument("--max-cells", type=int, default=page.MAX_CELLS, metavar="N",
-                   help="draw no puzzle of more cells than this (default %(default)d)")
+    p.add_argument("--max-size", "--max-cells", dest="max_size", type=int, default=None, metavar="N",
+                   help="draw no puzzle larger than this in its kind's measure: a grid's cells, a graph's "
+                        "vertices (default: each kind's own, 2500 cells and 1000 vertices)")
     p.add_argument("--baseline", metavar="CONFIG",
                    help="the scatter plots' x axis (default: circuit when present)")
     p.add_argument("--all-fingerprints", action="store_true",
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     start = time.perf_counter()
     try:
-        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_cells,
+        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
                       args.published)
     except ValueError as exc:  # a --baseline that names no config, a bad --published file
         print(f"harness.report: error: {exc}", file=sys.stderr)

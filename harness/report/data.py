@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness import kinds
 from harness.analysis import plots, results
 from harness.analysis.plots.data import instance_set
 from harness.analysis.side_by_side import SideBySide, side_by_side
@@ -57,8 +58,8 @@ class Row:
 
     key: str  # `collection/name`, unique within the set
     name: str
-    size: str
-    cells: int
+    size: str  # in the kind's words (`Kind.size_text`): `10x10`, `100 vertices, 150 edges`
+    measure: int  # the kind's size as one number (`Kind.size`): a grid's cells, a graph's vertices
     sha256: str
     source: str
     by_config: dict[str, Cell]
@@ -143,8 +144,8 @@ def ranking_summary(runs: pd.DataFrame, baseline: str | None = None) -> pd.DataF
 def table_rows(runs: pd.DataFrame, configs: list[str], contested: set[str]) -> list[Row]:
     """One Row per instance, in the order of the instances' names."""
     # Plain records, grouped in Python: pandas' per-group overhead costs minutes on 10,000 runs.
-    columns = [c for c in {*STAT_COLUMNS, "_shown", "_par2", "_time", "_key", "config", "instance", "rows",
-                           "cols", "instance_sha256", "source", "solution", "extra"} if c in runs]
+    columns = [c for c in {*STAT_COLUMNS, "_shown", "_par2", "_time", "_key", "config", "instance", "puzzle",
+                           "rows", "cols", "instance_sha256", "source", "solution", "extra"} if c in runs]
     groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for record in runs[columns].astype(object).where(runs[columns].notna(), None).to_dict("records"):
         groups.setdefault(record["_key"], {}).setdefault(record["config"], []).append(record)
@@ -156,9 +157,10 @@ def table_rows(runs: pd.DataFrame, configs: list[str], contested: set[str]) -> l
                    or str(first["instance_sha256"])[:12] in contested)
         r, c = first["rows"], first["cols"]
         known = r is not None and c is not None
-        rows.append(Row(str(key), str(first["instance"]), f"{r}x{c}" if known else "?",
-                        int(r) * int(c) if known else 0, str(first["instance_sha256"]), str(first["source"]),
-                        by_config, flagged))
+        kind = kinds.kinds().get(first["puzzle"], kinds.Kind)  # a kind no longer installed: a grid's words
+        rows.append(Row(str(key), str(first["instance"]), kind.size_text(int(r), int(c)) if known else "?",
+                        kind.size(int(r), int(c)) if known else 0, str(first["instance_sha256"]),
+                        str(first["source"]), by_config, flagged))
     return rows
 
 

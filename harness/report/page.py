@@ -18,6 +18,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness import kinds
 from harness.analysis import plots
 from harness.analysis.machines import machine_note
 from harness.report import figures
@@ -25,7 +26,6 @@ from harness.report.data import FLAGGED, SHOWN_NAMES, STAT_COLUMNS, Row, SetData
 
 ASSETS = ("report.css", "report.js")
 MARK = '<meta name="generator" content="loopbench harness.report">'  # how a rerun knows its own output
-MAX_CELLS = 2500  # puzzles past this are not drawn: 50x50, above every janko.at puzzle (40x58)
 # Status classes with their meaning, in the legend's order (`st-NAME` on table cells).
 LEGEND = (
     ("solved", "solved: the answer was verified by the independent checker"),
@@ -56,11 +56,12 @@ def number(value: float | None, digits: int = 3) -> str:
 
 
 def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
-          baseline: str | None = None, max_cells: int = MAX_CELLS) -> Path:
+          baseline: str | None = None, max_size: int | None = None) -> Path:
     """Write the whole report into `out` and return the path of its index.html.
 
-    `draw`: instances drawn per set (None: all); a puzzle of more than `max_cells` cells is not
-    drawn (a 200x200 Masyu is a 20 MB SVG and a minute of matplotlib).
+    `draw`: instances drawn per set (None: all); a puzzle past `max_size`, in its kind's measure
+    (None: each kind's own cap, `drawing_cap`), is not drawn (a 200x200 Masyu is a 20 MB SVG and
+    a minute of matplotlib).
     """
     out.mkdir(parents=True, exist_ok=True)
     index = out / "index.html"
@@ -68,7 +69,7 @@ def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
         shutil.rmtree(out / "sets", ignore_errors=True)
     for name in ASSETS:
         shutil.copyfile(Path(__file__).with_name(name), out / name)
-    bodies = [section(data, out, draw, baseline, max_cells) for data in sets]
+    bodies = [section(data, out, draw, baseline, max_size) for data in sets]
     nav = "".join(f'<li><a href="#set={esc(d.slug)}">{esc(d.group)}</a> <span class="dim">{esc(d.kind)}, '
                   f'{len(d.rows)} instances, {len(d.configs)} configs</span></li>' for d in sets)
     older = sum(d.older for d in sets)
@@ -112,7 +113,7 @@ report.js, beside this page).</p></noscript>
     return index
 
 
-def section(data: SetData, out: Path, draw: int | None, baseline: str | None, max_cells: int) -> str:
+def section(data: SetData, out: Path, draw: int | None, baseline: str | None, max_size: int | None) -> str:
     """One instance set: summary, disagreements, plots, versions, the runs table and its data."""
     folder = out / "sets" / data.slug
     pictures = figures.comparison(data, folder, baseline)
@@ -120,13 +121,14 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
                    f'alt="{esc(caption)}" loading="lazy"></a><figcaption>{esc(caption)}</figcaption></figure>'
                    for caption, path in pictures)
     drawn = to_drawn(data, draw)
-    instances = instance_data(data, drawn, folder, out, max_cells)
+    cap, unit = drawing_cap(data.kind, max_size)
+    instances = instance_data(data, drawn, folder, out, cap, unit)
     how = ("every instance is drawn" if draw is None else
            f"the first {draw} instances (by name) and every one with a wrong, unproven or disagreeing answer "
            f"are drawn: {len(drawn)} of {len(data.rows)} (<code>--draw all</code> draws every one)")
-    big = sum(row.cells > max_cells for row in drawn)
+    big = sum(row.measure > cap for row in drawn)
     if big:
-        how += f"; {big} of them are past {max_cells} cells and left undrawn (<code>--max-cells</code>)"
+        how += f"; {big} of them are past {cap} {unit} and left undrawn (<code>--max-size</code>)"
     payload = json.dumps({"slug": data.slug, "configs": data.configs,
                           "columns": [SHOWN_NAMES.get(c, c) for c in STAT_COLUMNS],
                           "instances": instances},
@@ -278,7 +280,7 @@ def runs_table(data: SetData, drawn: set[str]) -> str:
         flag = FLAG if row.flagged else ""
         cells = [f'<td data-sort="{esc(row.name)}"><a href="{esc(link)}" class="open">{esc(row.name)}</a>'
                  f"{flag}{pictured}</td>",
-                 f'<td class="num" data-sort="{row.cells}">{esc(row.size)}</td>']
+                 f'<td class="num" data-sort="{row.measure}">{esc(row.size)}</td>']
         for config in data.configs:
             c = row.by_config.get(config)
             if c is None:
@@ -293,7 +295,15 @@ def runs_table(data: SetData, drawn: set[str]) -> str:
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def instance_data(data: SetData, drawn: list[Row], folder: Path, out: Path, max_cells: int) -> dict[str, Any]:
+def drawing_cap(kind: str, max_size: int | None) -> tuple[int, str]:
+    """The largest puzzle of this kind the report draws, and its unit: `max_size` if given, else the
+    kind's own (`Kind.drawn_up_to`: 2500 cells, a 50x50 grid; a graph's 1000 vertices)."""
+    known = kinds.kinds().get(kind, kinds.Kind)  # a kind no longer installed: a grid's defaults
+    return (known.drawn_up_to if max_size is None else max_size), known.size_words.split(" (")[0]
+
+
+def instance_data(data: SetData, drawn: list[Row], folder: Path, out: Path, cap: int,
+                  unit: str) -> dict[str, Any]:
     """Per instance: its statistics per config and, for the drawn ones, the SVGs of puzzle and answers."""
     chosen = {row.key for row in drawn}
     instances = {}
@@ -304,8 +314,8 @@ def instance_data(data: SetData, drawn: list[Row], folder: Path, out: Path, max_
                                  "runs": {c: cell.runs for c, cell in row.by_config.items()},
                                  "status": {c: cell.status for c, cell in row.by_config.items()},
                                  "time": {c: cell.time_s for c, cell in row.by_config.items()}}
-        if row.key in chosen and row.cells > max_cells:
-            entry["note"] = f"not drawn: {row.size} is past the report's {max_cells} cells (--max-cells)"
+        if row.key in chosen and row.measure > cap:
+            entry["note"] = f"not drawn: {row.size} is past the report's {cap} {unit} (--max-size)"
         elif row.key in chosen:
             entry.update(draw_row(row, folder / "puzzles", out))
         instances[row.key] = clean(entry)

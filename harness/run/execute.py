@@ -53,7 +53,6 @@ def identity(
     instance: Instance, encoding: str, options: dict[str, Any], seed: int, limits: Limits, code: str = "",
     unique: bool = False, harness: str = "",
 ) -> dict[str, Any]:
-    puzzle = instance.puzzle
     return {
         "run_key": run_key(instance, encoding, options, seed, limits, code, unique, harness),
         "fingerprint": code or None,
@@ -62,12 +61,21 @@ def identity(
         "source": instance.source,
         "instance_sha256": instance.content_hash,
         "puzzle": instance.kind,
-        "rows": puzzle.rows if puzzle is not None else None,
-        "cols": puzzle.cols if puzzle is not None else None,
+        **size_columns(instance),
         "encoding": encoding,
         "options": json.dumps(options, sort_keys=True),
         "seed": seed,
     }
+
+
+def size_columns(instance: Instance) -> dict[str, int | None]:
+    """`rows` and `cols`, as every run has them, and the same two numbers under the kind's own
+    column names where it has them (`Kind.size_columns`: a graph's `vertices` and `edges`)."""
+    puzzle = instance.puzzle
+    if puzzle is None:
+        return {"rows": None, "cols": None}
+    return {**dict(zip(kinds.get(puzzle.kind).size_columns, (puzzle.rows, puzzle.cols), strict=True)),
+            "rows": puzzle.rows, "cols": puzzle.cols}
 
 
 def execute(

@@ -114,17 +114,3 @@ class DaskExecutor(Executor):
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
-
-
-def make(kind: str, jobs: int = 1, scheduler: str | None = None,
-         runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None,
-         pin: bool = True) -> Executor:
-    if kind == "local":
-        return LocalExecutor(jobs, runs_per_worker, pin)
-    if kind == "dask":
-        return DaskExecutor(jobs, scheduler)
-    if kind == "slurm":
-        from harness.run.slurm import SlurmExecutor  # dask-jobqueue is an optional extra
-
-        return SlurmExecutor(jobs, slurm)
-    raise ValueError(f"unknown executor {kind!r} (local, dask, slurm)")

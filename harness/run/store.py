@@ -15,7 +15,7 @@ from typing import Any
 
 from harness.extra import merge_extra
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # (column, SQL type) as version 1 created them. FORMATS.md names the contract; keep names exact.
 RUN_COLUMNS_V1: tuple[tuple[str, str], ...] = (
@@ -66,6 +66,9 @@ ADDED_RUN_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
         ("unique_s", "REAL"),  # CPU time of the uniqueness solve (NULL when not asked)
         ("harness_fingerprint", "TEXT"),  # of the runner, checker, uniqueness and measurement code
     ),
+    # a kind's size in its own words (`Kind.size_columns`): a graph's, beside `rows` and `cols`,
+    # which hold the same numbers for every kind; NULL for a grid kind and in rows from before
+    5: (("vertices", "INTEGER"), ("edges", "INTEGER")),
 }
 ADDED_SWEEP_COLUMNS: dict[int, tuple[tuple[str, str], ...]] = {
     2: (("unsupported", "INTEGER"),),  # instance x encoding pairs left out: the encoding lacks the kind
@@ -110,6 +113,7 @@ MIGRATIONS: dict[int, list[str]] = {
     + [f"ALTER TABLE sweeps ADD COLUMN {q(n)} {t}" for n, t in ADDED_SWEEP_COLUMNS[2]],
     3: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[3]],
     4: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[4]],
+    5: [f"ALTER TABLE runs ADD COLUMN {q(n)} {t}" for n, t in ADDED_RUN_COLUMNS[5]],
 }
 ADD_COLUMN = re.compile(r'ALTER TABLE\s+"?(\w+)"?\s+ADD COLUMN\s+"?(\w+)"?', re.IGNORECASE)
 

@@ -22,7 +22,7 @@ from harness.analysis.summary import clock_note, summarize
 from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits, parse_options
 from harness.instances import Instance
-from harness.run import executors, steps
+from harness.run import choose, steps
 from harness.run.execute import identity
 from harness.run.store import Store
 
@@ -261,7 +261,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
     runnable = [s for s in todo if s["text"] is not None]
     if not runnable:
         return  # nothing to start a cluster for
-    with executors.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker,
+    with choose.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker,
                         sweep.slurm, sweep.pin) as executor:
         for spec, row, error in executor.run(runnable):
             if error is not None:

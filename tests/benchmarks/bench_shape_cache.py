@@ -1,4 +1,4 @@
-"""What the per-shape cache (`loop.graph.grid_shape`; degree clauses with `cache=degree`) is worth to a run.
+"""What the per-shape cache (`loop.grid.grid_shape`; degree clauses with `cache=degree`) is worth to a run.
 
 Run from the repository root: `python tests/benchmarks/bench_shape_cache.py [--instances
 masyu-pm-hard-large] [--encodings sat,propagator] [--repeats 1]`. Not collected by pytest. Only
@@ -30,7 +30,7 @@ def main() -> None:
     p.add_argument("--time-limit", type=float, default=60.0)
     args = p.parse_args()
 
-    from loopbench_encodings.loop import graph as arrays  # the shapes are kept there
+    from loopbench_encodings.loop import grid as arrays  # the shapes are kept there
 
     instances = [i for i in sets.instances(args.instances) if i.puzzle is not None]
     for name in args.encodings.split(","):

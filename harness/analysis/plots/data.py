@@ -8,8 +8,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.analysis import ranking
-from harness.analysis.summary import clock_note, par2, solved_mask, summarize
+from harness.analysis import ranking, results
+from harness.analysis.configs import with_config
+from harness.analysis.summary import clock_note, par2, seed_spread, solved_mask, summarize
+from harness.analysis.sweeps import sweep_note
 from harness.extra import extra_column
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
@@ -24,8 +26,6 @@ def load(db: str | Path, all_fingerprints: bool = False) -> pd.DataFrame:
     figure's stamp and split the runs into instance sets; runs whose sweep is not recorded fall
     back to the folder or collection of their source.
     """
-    from harness.analysis import results
-
     runs = results.load(db)
     return with_sweep_specs(runs if all_fingerprints else results.latest(runs), db)
 
@@ -72,44 +72,6 @@ def size_words(runs: pd.DataFrame) -> str:
 
     words = sorted({kinds.get(k).size_words for k in runs["puzzle"].dropna().unique() if k in kinds.kinds()})
     return " / ".join(words) or "size"
-
-
-def with_config(runs: pd.DataFrame) -> pd.DataFrame:
-    """Add `config`: the encoding's name, plus the options that vary between its runs (`sat[cuts=cutset]`).
-
-    Runs store every option, defaults included, so only the ones that tell two configurations of
-    one encoding apart make it into the label. Runs that already carry `config` keep it: a subset
-    labelled as part of the whole keeps the whole's labels (`harness.compare --set`).
-    """
-    if "config" in runs:
-        return runs
-    encodings = [str(e) for e in runs["encoding"]]
-    options = [_options(o) for o in runs["options"]]
-    labels = list(encodings)
-    for encoding in set(encodings):
-        mine = [i for i, e in enumerate(encodings) if e == encoding]
-        keys = sorted({k for i in mine for k in options[i]})
-        varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
-        for i in mine if varying else ():
-            labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
-    if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
-        harness = runs["harness_fingerprint"] if "harness_fingerprint" in runs else [None] * len(runs)
-        code = [("old" if pd.isna(f) else str(f)[:8]) + ("" if pd.isna(h) else f"+{str(h)[:6]}")
-                for f, h in zip(runs["fingerprint"], harness, strict=True)]
-        for label in set(labels):
-            mine = [i for i, x in enumerate(labels) if x == label]
-            if len({code[i] for i in mine}) > 1:
-                for i in mine:
-                    labels[i] = f"{label}@{code[i]}"
-    return runs.assign(config=labels)
-
-
-def _options(text: object) -> dict:
-    try:
-        value = json.loads(text) if isinstance(text, str) and text else {}
-    except json.JSONDecodeError:
-        value = {}
-    return value if isinstance(value, dict) else {}
 
 
 def instance_set(source: object) -> str:
@@ -267,7 +229,7 @@ def table(runs: pd.DataFrame, baseline: str | None = None) -> pd.DataFrame:
     if len(out) > 1:
         gain = ranking.contributions(solved_times(inst, common=True), float(inst["limit_s"].max()))
         out = out.join(gain)
-    spread = ranking.seed_spread(runs)
+    spread = seed_spread(runs)
     if (spread["seeds"] > 1).any():
         out = out.join(spread)
     base = resolve_baseline(sorted(out.index), baseline)
@@ -296,8 +258,6 @@ def markdown(frame: pd.DataFrame, digits: int = 3) -> str:
 def stamp(runs: pd.DataFrame) -> str:
     """What a figure shows, in four lines: sets, runs, limit; host, solver versions, commit; the clock;
     the sweep (one, with its load, or ACROSS SWEEPS with each side's: `sweeps.sweep_note`)."""
-    from harness.analysis.sweeps import sweep_note
-
     set_of = runs["source"].map(instance_set)
     sets = sorted(set(set_of))
     if "instance_specs" in runs:

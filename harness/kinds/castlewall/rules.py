@@ -11,13 +11,14 @@ from typing import Any
 from harness.grid import Cell
 from harness.kinds.castlewall.model import INSIDE, CastleWall
 from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.grid import on_grid
 from loopbench_encodings.loop.gridrules import CnfKit, Edges, asp_cell, asp_ends
 
 STEP = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 
 
 def loop_problem(puzzle: CastleWall) -> LoopProblem:
-    return LoopProblem.on_grid(puzzle.grid)
+    return on_grid(puzzle.grid)
 
 
 def _parts(puzzle: CastleWall) -> tuple[Edges, list[int], dict[int, list[int]], list, list]:

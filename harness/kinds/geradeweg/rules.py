@@ -16,6 +16,7 @@ from typing import Any
 from harness.grid import Cell
 from harness.kinds.geradeweg.model import Geradeweg
 from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.grid import on_grid
 from loopbench_encodings.loop.gridrules import Edges, asp_clauses
 
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -23,7 +24,7 @@ ACROSS = {"n": "ew", "s": "ew", "e": "ns", "w": "ns"}
 
 
 def loop_problem(puzzle: Geradeweg) -> LoopProblem:
-    return LoopProblem.on_grid(puzzle.grid, puzzle.numbers())
+    return on_grid(puzzle.grid, puzzle.numbers())
 
 
 def clauses(puzzle: Geradeweg) -> list[list[int]]:

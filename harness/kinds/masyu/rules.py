@@ -20,13 +20,14 @@ from typing import Any
 from harness.grid import Cell, Direction, Grid, edge
 from harness.kinds.masyu.model import Masyu, Pearl
 from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.grid import on_grid
 
 AXES = ((Direction.LEFT, Direction.RIGHT), (Direction.UP, Direction.DOWN))
 
 
 def loop_problem(puzzle: Masyu) -> LoopProblem:
     required = puzzle.grid.cells if puzzle.full else puzzle.pearls
-    return LoopProblem.on_grid(puzzle.grid, required)
+    return on_grid(puzzle.grid, required)
 
 
 def _arm(grid: Grid, cell: Cell, d: Direction, steps: int) -> tuple[Cell, Cell] | None:

@@ -19,7 +19,7 @@ from typing import Any
 from harness.grid import Cell
 from harness.kinds.slitherlink.model import Slitherlink, sides
 from loopbench_encodings.loop import LoopProblem
-from loopbench_encodings.loop.graph import GridGraph
+from loopbench_encodings.loop.grid import GridGraph
 
 
 def clues(puzzle: Slitherlink) -> list[tuple[Cell, int]]:

@@ -10,13 +10,14 @@ from typing import Any
 
 from harness.kinds.yajilin.model import Yajilin
 from loopbench_encodings.loop import LoopProblem
+from loopbench_encodings.loop.grid import on_grid
 from loopbench_encodings.loop.gridrules import CnfKit, Edges, asp_cell
 
 STEP = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 
 
 def loop_problem(puzzle: Yajilin) -> LoopProblem:
-    return LoopProblem.on_grid(puzzle.grid)
+    return on_grid(puzzle.grid)
 
 
 def _parts(puzzle: Yajilin) -> tuple[Edges, list, list, list]:

@@ -1,0 +1,47 @@
+"""A run's configuration label (`sat[cuts=cutset]`): the encoding and the options that tell its runs apart."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+
+def with_config(runs: pd.DataFrame) -> pd.DataFrame:
+    """Add `config`: the encoding's name, plus the options that vary between its runs (`sat[cuts=cutset]`).
+
+    Runs store every option, defaults included, so only the ones that tell two configurations of
+    one encoding apart make it into the label. Runs that already carry `config` keep it: a subset
+    labelled as part of the whole keeps the whole's labels (`harness.compare --set`).
+    """
+    if "config" in runs:
+        return runs
+    encodings = [str(e) for e in runs["encoding"]]
+    options = [_options(o) for o in runs["options"]]
+    labels = list(encodings)
+    for encoding in set(encodings):
+        mine = [i for i, e in enumerate(encodings) if e == encoding]
+        keys = sorted({k for i in mine for k in options[i]})
+        varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
+        for i in mine if varying else ():
+            labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
+    if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
+        harness = runs["harness_fingerprint"] if "harness_fingerprint" in runs else [None] * len(runs)
+        code = [("old" if pd.isna(f) else str(f)[:8]) + ("" if pd.isna(h) else f"+{str(h)[:6]}")
+                for f, h in zip(runs["fingerprint"], harness, strict=True)]
+        for label in set(labels):
+            mine = [i for i, x in enumerate(labels) if x == label]
+            if len({code[i] for i in mine}) > 1:
+                for i in mine:
+                    labels[i] = f"{label}@{code[i]}"
+    return runs.assign(config=labels)
+
+
+def _options(text: object) -> dict:
+    try:
+        value = json.loads(text) if isinstance(text, str) and text else {}
+    except json.JSONDecodeError:
+        value = {}
+    return value if isinstance(value, dict) else {}
+
+
