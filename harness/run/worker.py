@@ -24,6 +24,7 @@ Before that, the same file holds the statistics the solve reported so far (`Limi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import faulthandler
 import importlib
 import json
@@ -144,7 +145,7 @@ class Progress:
         self.last = now
         text = json.dumps({"seq": self.seq, "stats": stats, "progress_cpu_s": now - self.phases.cpu0},
                           default=str)
-        with WRITING:
+        with WRITING, contextlib.suppress(OSError):  # statistics lost are no reason to lose the run
             write_atomically(self.path, text)
 
 
