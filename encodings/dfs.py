@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 
-from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
 from harness.grid import DIRECTIONS
 from harness.kinds.masyu.model import Masyu, Pearl
 
@@ -172,7 +172,7 @@ class Dfs(Encoding):
             from ._cycle_dfs import solve_cycle
 
             problem = loop.problem(puzzle)
-            return loop.refuse(problem, time.perf_counter()) or solve_cycle(problem, limits, exclude)
+            return loop.refuse(problem, cpu_time()) or solve_cycle(problem, limits, exclude)
         search = Search(puzzle, limits.deadline(), exclude)
         # Start at a pearl with fewest ways through (a black one); with no pearl, at each cell in turn.
         pearls = sorted(puzzle.pearls, key=lambda c: puzzle.pearls[c] is not Pearl.BLACK)

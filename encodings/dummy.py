@@ -8,7 +8,9 @@ tools/dummy.py). `status` and `solution` are returned as given; `behave` picks a
 `megabytes` MB and keep them after returning, as a solver's caches or Python's arenas do),
 `abort` (kill the process with SIGABRT), `exit` (end the process at once with exit code
 `code`), `raise` (raise an exception), `clock` (burn CPU until the run's CPU clock runs out,
-then say unknown, as an encoding that stops itself in time does). A comma-separated list
+then say unknown, as an encoding that stops itself in time does), `rounds` (rounds of `seconds` of
+CPU each, forever, reporting `iterations` after each (`Limits.report`) and never reading the clock,
+as an encoding whose chunk runs past its limit). A comma-separated list
 gives one behaviour per seed (seed i takes item i mod n), so one sweep can mix faults.
 `again` (empty: the dummy cannot exclude a solution) is the behaviour of a solve asked to exclude
 solutions (a uniqueness check), which then says unsat: one more solution there is none.
@@ -51,6 +53,14 @@ class Dummy(Encoding):
         elif behave == "hang":
             while True:
                 time.sleep(60)
+        elif behave == "rounds":
+            rounds = 0
+            while True:
+                end = time.process_time() + self.options["seconds"]
+                while time.process_time() < end:
+                    pass
+                rounds += 1
+                limits.report({"iterations": rounds})
         elif behave == "spin":
             while True:
                 pass

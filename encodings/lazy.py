@@ -16,10 +16,9 @@ and `hint`.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from harness.encoding import SAT, Limits, Outcome
+from harness.encoding import SAT, Limits, Outcome, cpu_time
 
 from .circuit import IMPLIED, add_implied
 from .loop import problem as loop_problem
@@ -36,7 +35,7 @@ class Lazy(CpSatEncoding):
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, limits.clock())
-        start = time.perf_counter()
+        start = cpu_time()
         problem = loop_problem(puzzle)
         if refused := refuse(problem, start):
             return refused
@@ -44,21 +43,22 @@ class Lazy(CpSatEncoding):
         add_implied(puzzle, m, self.options)
         for solution in exclude:
             m.add_clause(exclusion(problem, solution))
-        build_s = time.perf_counter() - start
+        build_s = cpu_time() - start
         num_cuts, outside_s = 0, 0.0
 
         def stats() -> dict:
-            return {"build_s": build_s, "cuts": num_cuts, "outside_s": outside_s, **session.stats()}
+            return {"build_s": build_s, "cuts": num_cuts, "outside_cpu_s": outside_s, **session.stats()}
 
         while True:
+            limits.report(stats())
             status = session.solve(m.model)
             if status != SAT:
                 return Outcome(status, stats=stats())
-            began = time.perf_counter()
+            began = cpu_time()
             chosen = m.chosen(session.solver)
             cuts = find_cuts(problem, chosen, self.options["cuts"])
             if not cuts:
-                outside_s += time.perf_counter() - began
+                outside_s += cpu_time() - began
                 return Outcome(SAT, problem.solution(chosen), stats())
             for cut in cuts:
                 m.add_clause(cut)
@@ -68,4 +68,4 @@ class Lazy(CpSatEncoding):
                 picked = set(chosen)
                 for i, x in enumerate(m.x):
                     m.model.add_hint(x, i in picked)
-            outside_s += time.perf_counter() - began
+            outside_s += cpu_time() - began

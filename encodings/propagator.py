@@ -16,7 +16,8 @@ defaults), cadical300, minisatep, ergo. Time limit:
 the watch reads the clock in `propagate()` and raises OutOfTime, within one solve() call (conflict
 budgets sized by the clock made runs differ).
 Stats: propagations, reasons (asked by the solver), assignments, cycles_seen, check_model_calls,
-callback_s (time in the Python callbacks, part of solver_s; on_assignment's estimated from 1 in 16).
+callback_cpu_s (CPU in the Python callbacks, part of solver_cpu_s; on_assignment's, propagate's and
+on_backtrack's estimated from 1 call in 16 timed).
 """
 
 from __future__ import annotations

@@ -56,12 +56,13 @@ puzzles): `join=2opt|3opt` joins a model's loops along graph edges (`loop.join`)
 loop if it is an answer; `fix=true` adds `loop.fix`'s forced edges as units (not with `proof=true`);
 `arcs=true` adds the arc model beside the edges (`loop.arcs`), `arcs=asymmetry` with the published
 lowest-asymmetry clauses.
-Stats: build_s (clauses and solver set-up; `shape_reused` says whether this run found its grid
-shape made), solver_s (inside solve calls), outside_s (reading models, trying loops alone and
-cutting), tried_alone (rounds whose complete loops were tried alone), join_tried and joined
-(rounds whose loops `join` tried, and made an answer), fixed_on and fixed_off (`fix`), coloured_at and
-conflicts_before_faces (the round and the conflicts where `colour=late` started again), and `rounds`:
-per round [solver_s, outside_s, cuts], the first ROUNDS_KEPT.
+Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
+this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
+models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
+join_tried and joined (rounds whose loops `join` tried, and made an answer), fixed_on and fixed_off
+(`fix`), coloured_at and conflicts_before_faces (the round and the conflicts where `colour=late`
+started again), and `rounds`: per round [solver_cpu_s, outside_cpu_s, cuts], the first ROUNDS_KEPT.
+Before each chunk the stats so far go to `limits.report`, so a run stopped past its limit keeps them.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ from collections import deque
 from itertools import repeat
 from typing import ClassVar
 
-from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
+from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
 from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop, rules
@@ -253,7 +254,7 @@ class Sat(Encoding):
         run_options = dict(self.cadical_options)
         if self.options["solver"] == "cadical195":
             run_options.setdefault("seed", cadical_seed(seed))
-        start = time.perf_counter()
+        start = cpu_time()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
         if refused := loop.refuse(problem, start):
@@ -276,7 +277,7 @@ class Sat(Encoding):
         if self.options["fix"] == "true":
             fixed = fixed_edges(problem)
             if fixed.reason:
-                return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0,
+                return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0,
                                              "cuts": 0, "reason": fixed.reason})
             clauses += fixed.units()
         excluded = [exclusion(problem, solution) for solution in exclude]
@@ -293,7 +294,7 @@ class Sat(Encoding):
         family, components, moves = self.options["cuts"], self.options["components"], self.options["join"]
         stats = {"solver": self.options["solver"], "iterations": 0,
                  "variables": top if colour == "on" or self.options["arcs"] != "false" else last,
-                 "cuts": 0, "chunks": 0, "solver_s": 0.0, "outside_s": 0.0, "tried_alone": 0,
+                 "cuts": 0, "chunks": 0, "solver_cpu_s": 0.0, "outside_cpu_s": 0.0, "tried_alone": 0,
                  "join_tried": 0, "joined": 0,
                  "shape_reused": arrays.shape_reused}
         if "seed" in run_options:
@@ -306,11 +307,11 @@ class Sat(Encoding):
                                    face_vars if colour == "on" else range(0))
         try:
             helper = self.attach(solver, problem, deadline, recorder)
-            stats["build_s"] = time.perf_counter() - start
+            stats["build_s"] = cpu_time() - start
             # calls: solve_limited() calls so far in this round, which size the next one's budget
             status, solution, calls, in_round, round_s = UNKNOWN, "", 0, False, 0.0
             while status == UNKNOWN:
-                t0, c0 = time.perf_counter(), solver.accum_stats()["conflicts"]
+                t0, c0 = cpu_time(), solver.accum_stats()["conflicts"]
                 if colour == "late" and c0 >= colour_after:
                     # a hard one: start again with the faces and the cuts made so far (see the docstring)
                     colour, stats["coloured_at"] = "on", stats["iterations"] + 1
@@ -323,11 +324,12 @@ class Sat(Encoding):
                         recorder.add(faces, "face")  # marked: made again by harness.proof
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,
                                                recorder is not None, stats, run_options, face_vars)
-                    t0, c0, calls = time.perf_counter(), 0, 0
+                    t0, c0, calls = cpu_time(), 0, 0
                 if time.process_time() >= deadline:
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
                     break
+                limits.report({**stats, "conflicts": c0 + stats.get("conflicts_before_faces", 0)})
                 try:
                     if self.chunked:
                         # a chunk of `colour=late` ends where the faces would come in
@@ -338,8 +340,8 @@ class Sat(Encoding):
                         answer = solver.solve()
                 except OutOfTime:
                     answer = None  # the clock is read again at the top of the loop
-                t1 = time.perf_counter()
-                stats["solver_s"] += t1 - t0
+                t1 = cpu_time()
+                stats["solver_cpu_s"] += t1 - t0
                 round_s += t1 - t0
                 stats["chunks"] += 1
                 in_round = answer is None
@@ -369,8 +371,8 @@ class Sat(Encoding):
                 stats["cuts"] += len(cuts)
                 if not cuts:
                     status, solution = SAT, arrays.solution(chosen)
-                outside = time.perf_counter() - t1
-                stats["outside_s"] += outside
+                outside = cpu_time() - t1
+                stats["outside_cpu_s"] += outside
                 if len(rounds) < ROUNDS_KEPT:
                     rounds.append([round(round_s, 6), round(outside, 6), len(cuts)])
                 round_s = 0.0

@@ -24,8 +24,12 @@ ENCODING_STATUSES = (SAT, UNSAT, UNKNOWN, UNSUPPORTED)
 
 def cpu_time(children: bool = False) -> float:
     """This process's CPU time in seconds (every thread, finished ones too; user and system), to the
-    microsecond: what a run's `solve_cpu_s`, `check_s` and `unique_s` are read with. `children`: with
-    the children it has waited for (a worker's whole run, a generator's forked checks).
+    microsecond: the one clock of a run's times. `solve_cpu_s`, `check_s` and `unique_s` are read with
+    it, and so is every phase statistic an encoding or the proof check reports (`build_s`,
+    `solver_cpu_s`, `outside_cpu_s`, `callback_cpu_s`, `proof_check_cpu_s`, `drat_cpu_s`): the
+    difference of two readings around the part it names. Process CPU, so a solver's own threads count
+    (CP-SAT with `num_workers` > 1, clingo's search thread). `children`: with the children it has
+    waited for (a worker's whole run, a generator's forked checks).
 
     `getrusage`, not `time.process_time()`: once a process-wide CPU timer is armed (the worker's
     RLIMIT_CPU backstop arms one) the kernel answers `process_time` from a total it updates at the
@@ -56,6 +60,17 @@ class Limits:
     # (and `harness.unique.ask_again` as it calls the second solve), so the encoding's deadline is the
     # one its `solve_cpu_s` is judged on. None: the budget begins when deadline() is called.
     cpu_origin: float | None = None
+    # Where `report` hands the statistics so far: the worker keeps the latest (`harness.run.worker`), so
+    # a run the runner stops past its limit keeps them. None (a run in this process): nowhere.
+    progress: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False, repr=False)
+
+    def report(self, stats: dict[str, Any]) -> None:
+        """Hand over the statistics gathered so far, as `Outcome.stats` would hold them; an encoding
+        that works in rounds or chunks calls it before each, so a run stopped by the runner (a chunk
+        past the limit) is recorded with them. Cheap: the worker writes them down at most every
+        `worker.PROGRESS_EVERY_S` of CPU, the call costs a clock reading otherwise."""
+        if self.progress is not None:
+            self.progress(stats)
 
     def deadline(self) -> float:
         """The CPU-time instant, in `time.process_time()` seconds, by which an encoding must stop."""
@@ -115,7 +130,9 @@ class Outcome:
     """What an encoding reports: the solver's verdict, the solution string and its statistics.
 
     `stats` uses the database's column names where one fits (build_s, iterations, cuts,
-    conflicts, num_workers, deterministic_time, outside_s); anything else lands in `extra`.
+    conflicts); anything else lands in `extra` (num_workers, deterministic_time, solver_cpu_s, ...).
+    Times are CPU time of the part they name, read with `cpu_time()` (`build_s`: model building);
+    a time on another clock is named so (`*_wall_s`).
     Two optional keys have a meaning of their own: `partial`, the edges an encoding held when it
     stopped without an answer (a loop-style solution string; `harness.solve` draws it), and
     `steps`, a replayable trace (harness/replay.py), which a sweep keeps in a file beside the database.

@@ -210,12 +210,12 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
     extra = row_extra(row)
     for prefix, what in (("", "unsat"), ("unique_", "no second solution")):
         if prefix + "proof" in extra:
-            lemmas, took = extra.get(prefix + "proof_lemmas", 0), extra.get(prefix + "check_s", 0.0)
+            lemmas, took = extra.get(prefix + "proof_lemmas", 0), extra.get(prefix + "proof_check_cpu_s", 0.0)
             lines.append(f"  proof of {what}: {extra[prefix + 'proof']} ({lemmas} lemmas, "
-                         f"checked in {_seconds(took)})")
+                         f"checked in {_seconds(took)} CPU)")
     stats = [f"{k} {row[k]}" for k in ("iterations", "cuts", "conflicts") if row.get(k) is not None]
     if row.get("build_s") is not None:
-        stats.append(f"model built in {_seconds(row['build_s'])}")
+        stats.append(f"model built in {_seconds(row['build_s'])} CPU")
     if stats:
         lines.append("  " + ", ".join(stats))
     lines.append("")

@@ -18,7 +18,7 @@
 # edges where every cell has degree 0 or 2, look for sub-loops, add cuts against them and solve
 # again. This notebook shows, against puzzle size: how many rounds they need, how many cuts they
 # add, and how much of the solve time is spent outside the solver (finding components, building
-# cuts; the `outside_s` statistic, stored in the `extra` column). Any configuration that ever
+# cuts; the `outside_cpu_s` statistic, stored in the `extra` column). Any configuration that ever
 # needed more than one round is included.
 #
 # Set `LOOPBENCH_DB` to read another database (default `results/runs.sqlite`).
@@ -53,18 +53,18 @@ print(plots.stamp(runs))
 # ## Per size
 # Medians over the instances of each size (seeds aggregated first): solve rounds, cuts added,
 # solve time, and the time spent outside the solver, in seconds and as a share of the solve time.
-# These times are wall time (`solve_s` and the phase statistic `outside_s` are recorded on the
-# wall clock), hence the `_wall_s` names; the rankings elsewhere are CPU time.
+# These times are CPU time (`solve_cpu_s` and the phase statistic `outside_cpu_s`), the clock the
+# rankings use too; older rows recorded their phase times on the wall clock and show none here.
 
 # %%
-sized = inst[inst["config"].isin(lazy)].assign(outside_share=lambda d: d["outside_s"] / d["solve_s"])
+sized = inst[inst["config"].isin(lazy)].assign(outside_share=lambda d: d["outside_cpu_s"] / d["solve_cpu_s"])
 per_size = sized.groupby(["config", "cells"]).agg(
     instances=("instance", "size"),
     solved=("solved", "sum"),
     rounds=("iterations", "median"),
     cuts=("cuts", "median"),
-    solve_wall_s=("solve_s", "median"),
-    outside_wall_s=("outside_s", "median"),
+    solve_cpu_s=("solve_cpu_s", "median"),
+    outside_cpu_s=("outside_cpu_s", "median"),
     outside_share=("outside_share", "median"),
 )
 display(per_size)
@@ -80,8 +80,8 @@ if fig is None:
 
 # %% [markdown]
 # ## Where the time goes
-# Time inside the solver (`solver_s`, summed over rounds) and outside it (`outside_s`) per instance,
-# on log scales; both are wall time. A growing gap means the lazy loop's own bookkeeping, not the
+# Time inside the solver (`solver_cpu_s`, summed over rounds) and outside it (`outside_cpu_s`) per
+# instance, on log scales; both are CPU time. A growing gap means the lazy loop's own bookkeeping, not the
 # solver, dominates.
 
 # %%
@@ -90,12 +90,14 @@ if lazy:
     colours = plots.palette(runs)
     for ax, config in zip(axes[0], lazy, strict=True):
         points = sized[sized["config"] == config]
-        ax.scatter(points["cells"], points["solver_s"], s=14, color=colours[config], label="in the solver")
-        ax.scatter(points["cells"], points["outside_s"], s=14, marker="^", color="0.3", label="outside it")
+        ax.scatter(points["cells"], points["solver_cpu_s"], s=14, color=colours[config],
+                   label="in the solver")
+        ax.scatter(points["cells"], points["outside_cpu_s"], s=14, marker="^", color="0.3",
+                   label="outside it")
         ax.set(yscale="log", title=config)
         plots.cells_axis(ax, points["cells"])
         ax.grid(True, alpha=0.25)
-    axes[0][0].set_ylabel("wall seconds per instance")
+    axes[0][0].set_ylabel("CPU seconds per instance")
     axes[0][0].legend(fontsize=8)
     fig.tight_layout()
 

@@ -147,8 +147,9 @@ def test_cpsat_statistics() -> None:
     for row in (circuit, lazy):
         assert row["build_s"] > 0 and row["conflicts"] >= 0
         extra = json.loads(row["extra"])
-        assert extra["num_workers"] == 1 and extra["deterministic_time"] > 0 and extra["solver_s"] > 0
-    assert json.loads(lazy["extra"])["outside_s"] > 0
+        assert extra["num_workers"] == 1 and extra["deterministic_time"] > 0 and extra["solver_cpu_s"] > 0
+        assert row["build_s"] + extra["solver_cpu_s"] + extra.get("outside_cpu_s", 0) <= row["solve_cpu_s"]
+    assert json.loads(lazy["extra"])["outside_cpu_s"] > 0
 
 
 @pytest.mark.parametrize(

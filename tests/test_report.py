@@ -117,6 +117,21 @@ def test_the_runs_table_marks_and_draws_what_it_should(report):
     assert html.count('class="st-wrong"') >= len(WRONG)  # cells coloured as wrong
 
 
+def test_each_time_is_shown_under_a_name_that_says_its_clock(report):
+    from harness.report.data import stats
+
+    sat = next(v for v in page_data(report)["instances"].values())["runs"]["sat"][0]
+    assert sat["build_cpu_s"] > 0 and "build_wall_s" not in sat and sat["extra"]["solver_cpu_s"] > 0
+    assert sat["answer_check_cpu_s"] >= 0 and sat["solve_wall_s"] > 0
+    # An older row: build_s and the phase statistics on the wall clock, the proof check's check_s wall too
+    old = stats({"solve_s": 1.0, "build_s": 0.1, "check_s": 0.01,
+                 "extra": json.dumps({"solver_s": 0.5, "check_s": 0.2, "drat_s": 0.1})})
+    assert (old["build_wall_s"], old["solve_wall_s"], old["answer_check_cpu_s"]) == (0.1, 1.0, 0.01)
+    assert old["extra"] == {"solver_wall_s": 0.5, "proof_check_wall_s": 0.2, "drat_wall_s": 0.1}
+    new = stats({"build_s": 0.1, "extra": json.dumps({"build_clock": "cpu", "proof_check_cpu_s": 0.2})})
+    assert new == {"build_cpu_s": 0.1, "extra": {"proof_check_cpu_s": 0.2}}
+
+
 def test_the_versions_view_shows_both_fingerprints_of_sat(report):
     html = (report / "index.html").read_text()
     table = re.search(r'<table class="versions">(.*?)</table>', html, re.S)[1]

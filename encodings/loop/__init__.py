@@ -13,12 +13,12 @@ loop", -(i + 1) "it is off" (`loop.cuts`); a kind's implied constraints may be w
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from harness.encoding import cpu_time
 from loopbench_encodings import rules
 from loopbench_encodings.loop.graph import LoopGraph, missing
 
@@ -82,7 +82,7 @@ def refuse(problem: LoopProblem, start: float) -> Any:
         return None
     from harness.encoding import UNSAT, Outcome
 
-    return Outcome(UNSAT, stats={"build_s": time.perf_counter() - start, "iterations": 0, "cuts": 0,
+    return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0, "cuts": 0,
                                  "reason": reason})
 
 

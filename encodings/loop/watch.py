@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import time
 
+from harness.encoding import cpu_time
+
 CLOCK_EVERY = 64  # propagate() calls between readings of the clock
-SAMPLE = 16  # on_assignment calls per one timed for callback_s
+SAMPLE = 16  # on_assignment, propagate and on_backtrack calls per one timed for callback_cpu_s
 EAGER = ("propagate", "pearlfree", "all")
 
 
@@ -52,9 +54,11 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
     reasons: dict[int, list[int]] = {}  # by propagated literal (the latest propagation of it)
     pending: list[list[int]] = []  # clauses for the solver
     counts = {"cuts": 0, "propagations": 0, "reasons": 0, "check_model_calls": 0, "cycles_seen": 0}
-    clock = time.perf_counter
-    true = broken = assignments = calls = 0  # true edges; third true edges at a vertex (a conflict is due)
-    callback_s = sampled_s = 0.0  # time in callbacks; in the on_assignment calls timed
+    # CPU time (`cpu_time`, ~1.5 us a reading, a tenth of a short callback's body): the frequent
+    # callbacks are timed 1 call in SAMPLE, check_model (rare) every time
+    clock = cpu_time
+    true = broken = assignments = calls = backtracks = 0  # true edges; third true edges at a vertex; counts
+    callback_s = sampled_s = 0.0  # CPU in check_model; in the frequent callbacks' calls timed
 
     def apply(lit: int) -> None:
         nonlocal true, broken
@@ -167,11 +171,46 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
             return [i + 1 for i in arrays.boundary(vertices)]
         return [-e for e in cycle]
 
+    def backtrack(to: int) -> None:
+        if len(levels) > to:
+            start = levels[to]
+            del levels[to:]
+            undone = trail[start:]
+            del trail[start:]
+            for lit in reversed(undone):
+                retract(lit)
+            if fixed_vars:
+                for lit in undone:
+                    if abs(lit) in fixed_vars:
+                        apply(lit)
+            closing[:] = [var for var in closing if value[var] == 1]
+            check[:] = [(u, v) for u, v in check if partner[u] == v]
+
+    def proposed() -> list[int]:
+        """Cuts for the cycles closed, and the edges a grown path's ends rule out (propagate's work)."""
+        out = []
+        if not broken:
+            while closing:
+                clause = cut_for(closing.pop())
+                if clause is not None:
+                    pending.append(clause)
+                    counts["cuts"] += 1
+            while check:
+                u, v = check.pop()
+                if partner[u] != v or (i := between(u, v)) < 0 or value[i + 1]:
+                    continue
+                reason = closing_reason(u, v, i + 1)
+                if reason is not None:
+                    reasons[-i - 1] = reason
+                    out.append(-i - 1)
+            counts["propagations"] += len(out)
+        return out  # the solver skips a literal already true, so one proposed twice does no harm
+
     class LoopWatch(Base):
         """Paths of true edges, cuts and propagations; see the module docstring."""
 
         def stats(self) -> dict:
-            return {**counts, "assignments": assignments, "callback_s": callback_s + SAMPLE * sampled_s}
+            return {**counts, "assignments": assignments, "callback_cpu_s": callback_s + SAMPLE * sampled_s}
 
         def on_assignment(self, lit: int, fixed: bool = False) -> None:
             nonlocal assignments, sampled_s
@@ -182,7 +221,7 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
                 if not value[abs(lit)]:
                     apply(lit)
                 return
-            t0 = clock()  # reading the clock costs about a fifth of this body, so 1 call in SAMPLE is timed
+            t0 = clock()
             if fixed:
                 fixed_vars.add(abs(lit))
             if not value[abs(lit)]:
@@ -193,50 +232,29 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
             levels.append(len(trail))
 
         def on_backtrack(self, to: int) -> None:
-            nonlocal callback_s
+            nonlocal backtracks, sampled_s
+            backtracks += 1
+            if backtracks % SAMPLE:
+                backtrack(to)
+                return
             t0 = clock()
-            if len(levels) > to:
-                start = levels[to]
-                del levels[to:]
-                undone = trail[start:]
-                del trail[start:]
-                for lit in reversed(undone):
-                    retract(lit)
-                if fixed_vars:
-                    for lit in undone:
-                        if abs(lit) in fixed_vars:
-                            apply(lit)
-                closing[:] = [var for var in closing if value[var] == 1]
-                check[:] = [(u, v) for u, v in check if partner[u] == v]
-            callback_s += clock() - t0
+            backtrack(to)
+            sampled_s += clock() - t0
 
         def decide(self) -> int:
             return 0
 
         def propagate(self) -> list[int]:
-            nonlocal calls, callback_s
-            t0 = clock()
+            nonlocal calls, sampled_s
             calls += 1
             if calls % CLOCK_EVERY == 0 and time.process_time() > deadline:  # CPU time, as the runner
                 raise OutOfTime  # conflict budgets do not bound the work done through our clauses
-            out = []
-            if not broken:
-                while closing:
-                    clause = cut_for(closing.pop())
-                    if clause is not None:
-                        pending.append(clause)
-                        counts["cuts"] += 1
-                while check:
-                    u, v = check.pop()
-                    if partner[u] != v or (i := between(u, v)) < 0 or value[i + 1]:
-                        continue
-                    reason = closing_reason(u, v, i + 1)
-                    if reason is not None:
-                        reasons[-i - 1] = reason
-                        out.append(-i - 1)
-                counts["propagations"] += len(out)
-            callback_s += clock() - t0
-            return out  # the solver skips a literal already true, so one proposed twice does no harm
+            if calls % SAMPLE:
+                return proposed()
+            t0 = clock()
+            out = proposed()
+            sampled_s += clock() - t0
+            return out
 
         def provide_reason(self, lit: int) -> list[int]:
             counts["reasons"] += 1

@@ -31,10 +31,10 @@ and ignored, as drat-trim does.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.encoding import cpu_time
 from harness.proof import backward, forward
 from harness.proof.reasons import STOPPED
 
@@ -77,7 +77,7 @@ class Result:
     restored_at: int = 0  # the proof line whose lemma failed with deletions honoured (`auto`), 0: none
     deletions: int = 0
     ignored_deletions: int = 0  # of clauses not there, or reasons of root literals
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU time of the check (`harness.encoding.cpu_time`)
 
     def summary(self) -> str:
         if self.ok:
@@ -87,7 +87,7 @@ class Result:
             elif self.kept_all:
                 ignored = "all ignored"
             return (f"verified: {self.lemmas} lemmas ({self.checked} checked, {self.core} in the core, "
-                    f"{self.rat} RAT), {self.deletions} deletions ({ignored}), {self.seconds:.2f} s")
+                    f"{self.rat} RAT), {self.deletions} deletions ({ignored}), {self.seconds:.2f} s CPU")
         return f"not verified: {self.reason}"
 
 
@@ -352,7 +352,7 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
     if engine == "minisat" and (deletions == "honour" or core_only):
         raise ValueError("the minisat engine checks every lemma and keeps every clause: "
                          "deletions=honour and core_only need engine=python")
-    start = time.perf_counter()
+    start = cpu_time()
     result = Result(False, kept_all=deletions == "ignore")
     num_vars, unknown = _variables(cnf, steps)
     if unknown:
@@ -369,7 +369,7 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
                          deadline=deadline, result=kept)
             if kept.ok or not kept.reason.startswith(STOPPED):
                 result = kept
-    result.seconds = time.perf_counter() - start
+    result.seconds = cpu_time() - start
     return result
 
 

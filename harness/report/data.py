@@ -27,10 +27,15 @@ from harness.published import Published
 STAT_COLUMNS = ("seed", "status", "shown", "solve_cpu_s", "solve_s", "build_s", "check_s", "cpu_s", "wall_s",
                 "peak_rss_mb", "iterations", "cuts", "conflicts", "verified", "matches_known", "unique",
                 "detail", "fingerprint", "commit", "started_at", "run_key")
-# Times shown under another name so each says its clock: the columns and `extra` keys measured on
-# the wall clock (`solve_s`, the phase statistics, the proof check's `extra.check_s`) and the
-# checker's CPU time (the `check_s` column), which `extra`'s proof `check_s` would otherwise shadow.
-SHOWN_NAMES = {"solve_s": "solve_wall_s", "build_s": "build_wall_s", "check_s": "check_cpu_s"}
+# Times shown under a name that says their clock. CPU (`harness.encoding.cpu_time`) is every phase
+# statistic's clock: `build_s` (CPU where `extra.build_clock` says so, else an older row's wall time),
+# `extra`'s `*_cpu_s` and the answer checker's `check_s` column (the proof check's is
+# `proof_check_cpu_s`). Wall time: `solve_s`, and older rows' `extra` phase statistics and proof
+# check, which had the names now freed of a clock (`solver_s`, ..., `check_s`).
+SHOWN_NAMES = {"solve_s": "solve_wall_s", "build_s": "build_wall_s", "check_s": "answer_check_cpu_s"}
+CPU_BUILD = "build_cpu_s"  # `build_s` of a row whose `extra.build_clock` is "cpu"
+SHOWN_COLUMNS = [name for c in STAT_COLUMNS for name in ((CPU_BUILD,) if c == "build_s" else ()) + (
+    SHOWN_NAMES.get(c, c),)]
 EXTRA_SHOWN_NAMES = {key: f"{key.removesuffix('_s')}_wall_s" for key in (
     "solver_s", "outside_s", "callback_s", "drat_s", "unique_drat_s", "build_s")}
 EXTRA_SHOWN_NAMES.update(check_s="proof_check_wall_s", unique_check_s="unique_proof_check_wall_s")
@@ -181,15 +186,18 @@ def cell(runs: list[dict[str, Any]]) -> Cell:
 def stats(run: dict[str, Any]) -> dict[str, Any]:
     """A run's statistics for its instance's page: the STAT_COLUMNS it has, and `extra` as a dict."""
     out: dict[str, Any] = {}
+    said = read_extra(run.get("extra"))
     for column in STAT_COLUMNS:
         value = run.get("_shown" if column == "shown" else column)
         if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
             continue
         if column in ("fingerprint", "commit"):
             value = str(value)[:12]
-        out[SHOWN_NAMES.get(column, column)] = value.item() if hasattr(value, "item") else value
-    extra = {EXTRA_SHOWN_NAMES.get(k, k): v for k, v in read_extra(run.get("extra")).items()
-             if k not in ("partial", "steps")}
+        cpu_build = column == "build_s" and said.get("build_clock") == "cpu"
+        name = CPU_BUILD if cpu_build else SHOWN_NAMES.get(column, column)
+        out[name] = value.item() if hasattr(value, "item") else value
+    extra = {EXTRA_SHOWN_NAMES.get(k, k): v for k, v in said.items()
+             if k not in ("partial", "steps", "build_clock")}
     if extra:
         out["extra"] = extra
     return out

@@ -22,7 +22,7 @@ from harness import kinds
 from harness.analysis import plots
 from harness.analysis.machines import machine_note
 from harness.report import figures
-from harness.report.data import FLAGGED, SHOWN_NAMES, STAT_COLUMNS, Row, SetData, Version, slug, to_drawn
+from harness.report.data import FLAGGED, SHOWN_COLUMNS, Row, SetData, Version, slug, to_drawn
 
 ASSETS = ("report.css", "report.js")
 MARK = '<meta name="generator" content="loopbench harness.report">'  # how a rerun knows its own output
@@ -93,7 +93,8 @@ def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
 set{'' if len(sets) == 1 else 's'}. Solved means verified by the checker; PAR-2 counts an unanswered
 run as twice its time limit; times are CPU seconds of the encoding's own work (solve_cpu_s, the
 clock the limit is judged on; the stamp under each set says when older rows fall back to wall
-time), and a time measured on the wall clock is named so (<code>solve_wall_s</code>, <code>…_wall_s</code>).
+time), every other time is CPU time too and named so (<code>build_cpu_s</code>, <code>…_cpu_s</code>), and a
+time measured on the wall clock is named so (<code>solve_wall_s</code>, older rows' <code>…_wall_s</code>).
 Configurations are ranked as the SAT Competition ranks them: a wrong answer after every
 configuration without one, then most solved, then least PAR-2.</p>
 {note}
@@ -130,7 +131,7 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
     if big:
         how += f"; {big} of them are past {cap} {unit} and left undrawn (<code>--max-size</code>)"
     payload = json.dumps({"slug": data.slug, "configs": data.configs,
-                          "columns": [SHOWN_NAMES.get(c, c) for c in STAT_COLUMNS],
+                          "columns": SHOWN_COLUMNS,
                           "instances": instances},
                          separators=(",", ":"), default=str, allow_nan=False)
     payload = payload.replace("</", "<\\/")  # the JSON sits in a <script> element

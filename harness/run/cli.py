@@ -72,7 +72,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--proof", action="store_true",
                    help="encodings that can (option proof: sat) log a proof for each unsat answer and each "
                         "uniqueness answer, checked by harness.proof: in `extra`, `proof` (certified or "
-                        "why not), its size and check_s (`unique_` ones for the second solve)")
+                        "why not), its size and proof_check_cpu_s (`unique_` ones for the second solve)")
     slurm.add_arguments(p)
     return p
 

@@ -242,8 +242,17 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
 
 
 def measures(outcome: Outcome, solve_s: float, solve_cpu_s: float | None = None) -> dict[str, Any]:
-    stats = dict(outcome.stats)
+    return {"solve_s": solve_s, "solve_cpu_s": solve_cpu_s, **stat_columns(outcome.stats)}
+
+
+def stat_columns(stats: dict[str, Any]) -> dict[str, Any]:
+    """An encoding's statistics as the row holds them: STAT_COLUMNS in their columns, the rest in `extra`.
+
+    `build_s` is CPU time (`harness.encoding.cpu_time`, as every phase statistic is); `extra`'s
+    `build_clock` says so, since the column is wall time in rows made before it was."""
+    stats = dict(stats)
     stats.pop("reason", None)
     columns = {k: stats.pop(k) for k in STAT_COLUMNS if k in stats}
-    return {"solve_s": solve_s, "solve_cpu_s": solve_cpu_s, **columns,
-            "extra": write_extra(stats)}
+    if "build_s" in columns:
+        stats["build_clock"] = "cpu"
+    return {**columns, "extra": write_extra(stats)}

@@ -91,9 +91,11 @@ class Cgroup:
         self.version, self.path = version, Path(path)
 
     @classmethod
-    def make(cls) -> Cgroup | None:
-        """A new child of this process's memory cgroup with this process in it, or None if not allowed."""
-        found = _own_cgroup()
+    def make(cls, found: tuple[str, Path] | None = None) -> Cgroup | None:
+        """A new child of this process's memory cgroup with this process in it, or None if not allowed.
+
+        `found`: ('v1' or 'v2', the parent's folder), where not `_own_cgroup()`'s (a test's own mount)."""
+        found = found or _own_cgroup()
         if found is None:
             return None
         version, parent = found

@@ -37,6 +37,7 @@ from typing import Any
 
 from harness import provenance
 from harness.run.cores import affinity, cpu_model
+from harness.run.execute import stat_columns
 from harness.run.memory import Cgroup, proc_status_kb
 from harness.run.worker import PHASE_BYTES, SOLVES, TAIL_CHARS, harness_failed, phase_limits
 
@@ -150,7 +151,7 @@ class WorkerProcess:
         self.dir = Path(tempfile.mkdtemp(prefix="loopbench-worker-"))
         self.stdout_path, self.stderr_path = self.dir / "stdout", self.dir / "stderr"
         self.result_path = self.dir / "result.json"
-        self.interim_path = self.dir / "interim.json"  # a verified answer before its uniqueness solve
+        self.interim_path = self.dir / "interim.json"  # the solve's statistics so far, then its judged answer
         read_end, write_end = os.pipe()
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
             # Append mode: the supervisor truncates the files between runs and the worker keeps
@@ -389,7 +390,9 @@ class Supervisor:
 
         The answer stands (judged by `overlay` on the solve's own CPU time and peak); what ended the
         harness's work after it (`phase`: a proof check, a uniqueness solve) is said in a field of
-        its own (`worker.harness_failed`). None when there is no such answer.
+        its own (`worker.harness_failed`). A run that ended before its answer keeps the statistics its
+        solve reported so far (`worker.Progress`), with the solve's CPU time when it reported them
+        (`progress_cpu_s`). None when the worker wrote neither.
         """
         try:
             answer = json.loads(worker.interim_path.read_text())
@@ -397,6 +400,8 @@ class Supervisor:
             return None
         if answer.get("seq") != self.seq:
             return None
+        if "row" not in answer:
+            return {**fate, **stat_columns(answer["stats"]), "progress_cpu_s": answer["progress_cpu_s"]}
         row = harness_failed(answer["row"], phase, fate["status"], fate["detail"])
         measures = {"wall_s": fate["wall_s"], "cpu_s": fate["cpu_s"], "peak_rss_mb": answer["peak_rss_mb"],
                     f"{phase}_peak_rss_mb": fate["peak_rss_mb"], **answer.get("apart", {})}

@@ -17,11 +17,14 @@ part's byte on the notify pipe and, when it ends, records its CPU time and peak.
 `peak_rss_mb` is its solve's: the harness's work is measured apart (`check_peak_rss_mb`, ...).
 Every run writes its judged answer to `DIR/interim.json` as soon as the solve is over, so that a
 run killed or failing in the harness's work after it (proof check, uniqueness solve) keeps it.
+Before that, the same file holds the statistics the solve reported so far (`Limits.report`,
+`Progress`), so a run killed in its solve (a chunk past its limit) keeps those.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import faulthandler
 import importlib
 import json
@@ -46,6 +49,7 @@ from harness.run.execute import execute
 from harness.run.memory import Guard, set_soft_limit
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
+PROGRESS_EVERY_S = 0.05  # CPU seconds between two writes of a solve's statistics so far (`Progress`)
 
 
 # The parts of a run, each measured and limited apart (`Phases`); the supervisor learns of each from
@@ -125,6 +129,27 @@ class Phases:
         return said
 
 
+class Progress:
+    """`Limits.progress` in the worker: a solve's statistics so far, written to `interim.json` (with
+    the solve's CPU time then, `progress_cpu_s`) at most every PROGRESS_EVERY_S of CPU, so a run the
+    supervisor kills in its solve keeps them; stopped once the solve is over, when the judged answer
+    takes the file (a uniqueness solve's statistics never replace it)."""
+
+    def __init__(self, path: Path, seq: int, phases: Phases) -> None:
+        self.path, self.seq, self.phases = path, seq, phases
+        self.last, self.on = -math.inf, True
+
+    def __call__(self, stats: dict[str, Any]) -> None:
+        now = cpu_time(children=True)
+        if not self.on or now - self.last < PROGRESS_EVERY_S:
+            return
+        self.last = now
+        text = json.dumps({"seq": self.seq, "stats": stats, "progress_cpu_s": now - self.phases.cpu0},
+                          default=str)
+        with WRITING, contextlib.suppress(OSError):  # statistics lost are no reason to lose the run
+            write_atomically(self.path, text)
+
+
 def harness_failed(row: dict[str, Any], phase: str, status: str, detail: str) -> dict[str, Any]:
     """An answered run's row after the harness's work on it (`phase`) failed: the answer stands, the
     failure is said in a field of its own (`check_error` with the proof `unchecked`, or `unique`
@@ -155,11 +180,13 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,
     unique = request.get("unique", False)
     cpu0 = cpu_time(children=True)
     phases = Phases(request, guard, notify)
+    progress = Progress(interim, request["seq"], phases) if interim is not None else None
     kept: dict[str, Any] = {}
 
     def answered(row: dict[str, Any]) -> None:
         kept["row"] = row  # the solve's measures are final: it ended when the judging began
-        if interim is not None:
+        if progress is not None:
+            progress.on = False
             answer = {"seq": request["seq"], "row": row, "cpu_s": cpu_time(children=True) - cpu0,
                       "peak_rss_mb": phases.run_peak(), "apart": phases.apart()}
             with WRITING:
@@ -170,7 +197,8 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,
         instance = Instance(request["name"], request["source"], puzzle,
                             known_solution=request.get("known_solution", ""),
                             known_answer=request.get("known_answer", ""))
-        limits = Limits(time_s=time_s, memory_mb=memory_mb)  # execute starts the CPU clock at solve()
+        # execute starts the CPU clock at solve()
+        limits = Limits(time_s=time_s, memory_mb=memory_mb, progress=progress)
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
                       code=request.get("code"), unique=unique, answered=answered,
                       harness_code=request.get("harness_code"), phase=phases.enter,

@@ -8,10 +8,11 @@ Not collected by pytest. Two worker processes, one per checkout, run `execute()`
 solving, cutting and the independent check) one at a time, alternating old and new run by run
 (which goes first alternates by instance), so both see the same load. Each variant pairs new
 options with the old options they replace. Printed per variant and side: instances solved and
-verified, median solve_s, median share of solve_s inside the solve calls (`in solve`) and, where
-the propagator reports callback_s, inside the SAT solver proper (`in SAT`: solve calls minus the
-Python callbacks), median rounds (sat: solve() calls; propagator: check_model calls), median
-build_s; then the median over instances of the ratio new/old of solve_s (both solved) and, for
+verified, median solve_s, median share of solve_cpu_s inside the solve calls (`in solve`; an older
+checkout's phases are wall time, a share of solve_s) and, where the propagator reports callback_cpu_s,
+inside the SAT solver proper (`in SAT`: solve calls minus the Python callbacks), median rounds (sat:
+solve() calls; propagator: check_model calls), median build_s; then the median over instances of
+the ratio new/old of solve_s (both solved) and, for
 propagators, median propagations and reasons asked. Without `--old` only the new side runs.
 `--parts` (this checkout only, in this process) instead times each part of `sat`'s work per
 instance, the best of `--repeats` (at least 3) CPU-time readings, and prints the medians in ms:
@@ -105,9 +106,13 @@ def summary(rows: list[dict]) -> dict:
     ok = [r for r in rows if r["status"] == "solved" and r["verified"] == 1]
 
     def share(r, minus_callbacks):
-        if minus_callbacks and "callback_s" not in r:
+        # CPU over CPU where the phases are CPU time (`*_cpu_s`); an older checkout's are wall time
+        cpu = "solver_cpu_s" in r
+        solver, callback = ("solver_cpu_s", "callback_cpu_s") if cpu else ("solver_s", "callback_s")
+        if minus_callbacks and callback not in r:
             return None
-        return (r["solver_s"] - (r.get("callback_s", 0.0) if minus_callbacks else 0.0)) / r["solve_s"]
+        inside = r[solver] - (r.get(callback, 0.0) if minus_callbacks else 0.0)
+        return inside / r["solve_cpu_s" if cpu else "solve_s"]
 
     return {
         "solved": len(ok), "runs": len(rows),

@@ -121,20 +121,22 @@ def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
 
     Over the seeds: `solved` if most seeds' solutions were verified; `par2_s` is the median of
     the seeds' PAR-2 scores, and `time_s` the same where solved (NaN otherwise); `limit_s` is the
-    time limit. `iterations`, `cuts`, `solve_s` and, from `extra`, `outside_s` (time in the lazy
-    loop outside the solver) and `solver_s` (time inside it) are medians over the seeds; these three
-    are wall time (whatever the runs' clock), so whatever shows them says so.
+    time limit. `iterations`, `cuts`, `solve_s` (wall), `solve_cpu_s` and, from `extra`, `outside_cpu_s`
+    (CPU time in the lazy loop outside the solver) and `solver_cpu_s` (inside it) are medians over the
+    seeds; the last two are NaN for older rows, which recorded them on the wall clock under other names.
     """
     runs = with_config(runs).assign(
         _solved=solved_mask(runs).astype(float),
         _par2=par2(runs),
         _wrong=(runs["status"] == "wrong").astype(float),
         cells=sizes(runs),
-        outside_s=extra_stat(runs, "outside_s"),
-        solver_s=extra_stat(runs, "solver_s"),
+        outside_cpu_s=extra_stat(runs, "outside_cpu_s"),
+        solver_cpu_s=extra_stat(runs, "solver_cpu_s"),
         instance_set=runs["source"].map(instance_set),
     )
-    for column in ("iterations", "cuts", "solve_s"):
+    if "solve_cpu_s" not in runs:
+        runs["solve_cpu_s"] = np.nan
+    for column in ("iterations", "cuts", "solve_s", "solve_cpu_s"):
         runs[column] = pd.to_numeric(runs[column], errors="coerce")
     grouped = runs.groupby(["puzzle", "config", "instance_set", "instance"], sort=True, dropna=False)
     out = grouped.agg(
@@ -146,10 +148,11 @@ def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
         par2_s=("_par2", "median"),
         limit_s=("time_limit_s", "max"),
         solve_s=("solve_s", "median"),
+        solve_cpu_s=("solve_cpu_s", "median"),
         iterations=("iterations", "median"),
         cuts=("cuts", "median"),
-        outside_s=("outside_s", "median"),
-        solver_s=("solver_s", "median"),
+        outside_cpu_s=("outside_cpu_s", "median"),
+        solver_cpu_s=("solver_cpu_s", "median"),
     ).reset_index()
     out["solved"] = out["solved_share"] > 0.5
     out["time_s"] = out["par2_s"].where(out["solved"])

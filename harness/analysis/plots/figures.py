@@ -236,12 +236,12 @@ def lazy_loop(runs: pd.DataFrame):
     if not configs:
         return None
     inst = inst[inst["config"].isin(configs)].assign(
-        outside_share=lambda d: d["outside_s"] / d["solve_s"]
+        outside_share=lambda d: d["outside_cpu_s"] / d["solve_cpu_s"]
     )
     panels = [("iterations", "solve rounds"), ("cuts", "cuts added")]
     if inst["outside_share"].notna().any():
-        # Both on the wall clock: the phase statistics are wall time (outside_s / solve_s), so say so.
-        panels.append(("outside_share", "share of solve wall time outside the solver"))
+        # Both CPU time (outside_cpu_s / solve_cpu_s); older rows, whose phase times were wall, have none.
+        panels.append(("outside_share", "share of solve CPU time outside the solver"))
     colours = palette(runs)
     fig, axes = _figure(f"How the lazy loops converge ({inst['puzzle'].iloc[0]})", ncols=len(panels),
                         size=(4.2 * len(panels), 4.4))
