@@ -43,6 +43,7 @@ def test_spin_is_killed_within_a_second_of_the_cpu_limit(supervisor, empty_2x2):
     row = supervisor.run(spec(empty_2x2, behave="spin"))
     assert row["status"] == "timeout", row
     assert row["cpu_s"] >= 1.0 and "CPU" in row["detail"]  # how soon after the limit: bench_harness.py
+    assert row["timeout_by"] == "cpu"  # said apart from a wall-cap kill, not only in the detail
     assert supervisor.worker is None  # retired; the next run gets a fresh process
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
@@ -52,6 +53,7 @@ def test_spin_is_killed_within_a_second_of_the_cpu_limit(supervisor, empty_2x2):
 def test_hang_is_killed_at_the_wall_cap(supervisor, empty_2x2):
     row = supervisor.run({**spec(empty_2x2, behave="hang"), "wall_cap_s": 1.5})
     assert row["status"] == "timeout" and "wall-time cap" in row["detail"]
+    assert row["timeout_by"] == "wall"
     assert row["wall_s"] >= 1.5 and row["status"] == "timeout"
 
 

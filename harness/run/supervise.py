@@ -357,18 +357,18 @@ class Supervisor:
             peak_kb = max(peak_kb, proc_status_kb("VmHWM", str(worker.pid)))
             part = "" if phase == "solve" else f" in the run's {phase.replace('_', ' ')}"
             if rss_kb > memory_mb << 10:  # memory first: of two limits crossed in one poll, the urgent one
-                reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS{part} (limit {memory_mb} MB)")
+                reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS{part} (limit {memory_mb} MB)", "")
             elif used >= time_s:
                 limit = spec["time_s"] if phase in SOLVES else time_s
                 reason = ("timeout", f"killed at {used:.2f} s of CPU{part}, child processes included "
-                                     f"(limit {limit:g} s)")
+                                     f"(limit {limit:g} s)", "cpu")
             elif time.monotonic() > phase_start + cap_s and (
                 waited := cpu_of.run_delay_s() - delay0
             ) < time.monotonic() - (phase_start + cap_s):
                 # The cap counts the time the run used or spent blocked, not time it waited for a CPU:
                 # on a loaded machine a busy run is judged by its CPU and memory, a hung one by the cap.
                 reason = ("timeout", f"killed at the wall-time cap of {cap_s:.1f} s{part} (CPU {used:.2f} s, "
-                                     f"{waited:.2f} s waiting for a CPU not counted)")
+                                     f"{waited:.2f} s waiting for a CPU not counted)", "wall")
             else:
                 continue
             worker.kill()
@@ -377,7 +377,7 @@ class Supervisor:
             fate = {
                 "status": reason[0],
                 "detail": reason[1],
-                **({"memout_by": "poll"} if reason[0] == "memout" else {}),
+                **({"memout_by": "poll"} if reason[0] == "memout" else {"timeout_by": reason[2]}),
                 "wall_s": time.monotonic() - start,
                 "cpu_s": self._total_cpu(worker, cpu0, cpu),
                 "peak_rss_mb": max(peak_kb, rss_kb) / 1024,
@@ -431,7 +431,7 @@ class Supervisor:
         how, tail = describe(worker.status), worker.stderr_tail()
         code = os.waitstatus_to_exitcode(worker.status)
         if code == -signal.SIGXCPU:
-            status, detail = "timeout", f"{how} (the worker's CPU-time backstop)"
+            return {"status": "timeout", "detail": f"{how} (the worker's CPU-time backstop)", "timeout_by": "cpu"}
         elif any(word in tail for word in MEMORY_WORDS):  # an allocation refused in a native solver
             return {"status": "memout", "detail": f"{how}: {tail}", "memout_by": "solver"}
         else:
@@ -469,11 +469,11 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
     cpu_s = row["solve_cpu_s"] if row.get("solve_cpu_s") is not None else row["cpu_s"]
     late = None
     if status in ("solved", "unsat", "unknown") and cpu_s > time_s:  # a wrong answer stays wrong
-        late = ("timeout", f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit")
+        late = ("timeout", f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit", "cpu")
     elif status == "unknown" and cpu_s >= UNKNOWN_AT_LIMIT * time_s:
-        late = ("timeout", f"gave up having used {cpu_s:.2f} s of its {time_s:g} s CPU budget")
+        late = ("timeout", f"gave up having used {cpu_s:.2f} s of its {time_s:g} s CPU budget", "budget")
     elif status not in ("error", "memout") and row["peak_rss_mb"] > memory_mb:
-        late = ("memout", f"peak RSS {row['peak_rss_mb']:.0f} MB, over the {memory_mb} MB limit")
+        late = ("memout", f"peak RSS {row['peak_rss_mb']:.0f} MB, over the {memory_mb} MB limit", "")
     if late is None:
         return row
     said = f"{status}: {row['detail']}" if row.get("detail") else status
@@ -485,6 +485,7 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
         "verified": None,
         "matches_known": None,
         "unique": None,
+        **({"timeout_by": late[2]} if late[0] == "timeout" else {}),
         "late_status": status,
         "late_solution": row.get("solution", ""),
     }
