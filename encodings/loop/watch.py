@@ -6,8 +6,8 @@ closes a cycle, cut in `propagate()` by a clause the assignment falsifies (`cuts
 `loop.cuts`); `eager` chooses which (`pearlfree`: cycles without a required vertex; `all`: every wrong
 one; `propagate`: as pearlfree, and the edge between a grown path's two ends is set false when that
 loop would be wrong, with the reason [-edge, -path edges]). `check_model` cuts every wrong complete
-model and always hands over a clause when it rejects one. Out of time (the CPU clock read every
-CLOCK_EVERY propagate() calls past the deadline) it hands over the empty clause, which ends the
+model and always hands over a clause when it rejects one. Out of time (the CPU clock, read every
+CLOCK_EVERY propagate() calls, past the deadline) it hands over the empty clause, which ends the
 solve() call (answer False, `out_of_time()` True), and keeps answering reasons until then. It never
 raises out of a callback: PySAT 1.9.dev17's glue then lets CaDiCaL search on, answers every later
 callback for it (check_model: accept; provide_reason: the empty clause) and raises only when solve()
