@@ -3,8 +3,9 @@
 Its CPU clock is a counter here, read at every propagate() call, so each stop point is the same
 point of the search on every run. Before the stop was the empty clause, the watch raised out of
 propagate(): PySAT's glue then let CaDiCaL search on, answered each reason it asked with the empty
-clause, and conflict analysis died of SIGSEGV (graph1 at the 42nd reading under `propagator`, the
-46th and 87th under `connect`; graph31 at 95 of the first 400), so every sweep runs in a child.
+clause, and conflict analysis died of SIGSEGV: graph1 stopped at the 42nd reading under `propagator`,
+the 46th and 87th under `connect`; graph31 at 49 of the first 200 under `propagator` (the first at
+the 111th), the 193rd under `connect`. So every sweep runs in a child.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from loopbench_encodings.loop.connect import connect_watch
 from loopbench_encodings.propagator import Propagator
 from loopbench_encodings.sat import new_solver
 
-STOPS = range(1, 101)  # clock readings before the stop: the crashes above fall in it
+STOPS = range(1, 201)  # clock readings before the stop: the crashes above fall in it
 
 
 def counter():
