@@ -13,8 +13,9 @@ with a clause. Solvers:
 cadical195 (option `cadical`, default `vivify=0,probe=0`: CaDiCaL options KEY=INTEGER, comma-separated,
 set before the first clause; vivification and probing off, see `cadical_options`; empty: CaDiCaL's own
 defaults), cadical300, minisatep, ergo. Time limit:
-the watch reads the clock in `propagate()` and raises OutOfTime, within one solve() call (conflict
-budgets sized by the clock made runs differ).
+the watch reads the clock in `propagate()` and, past the deadline, hands over the empty clause, which
+ends the one solve() call (conflict budgets sized by the clock made runs differ; an exception raised
+from a callback left CaDiCaL searching with empty reasons, a SIGSEGV: `loop.watch`).
 Stats: propagations, reasons (asked by the solver), assignments, cycles_seen, check_model_calls,
 callback_cpu_s (CPU in the Python callbacks, part of solver_cpu_s; on_assignment's, propagate's and
 on_backtrack's estimated from 1 call in 16 timed).

@@ -86,7 +86,6 @@ from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.fix import fixed_edges
 from .loop.join import MOVES, join
-from .loop.watch import OutOfTime
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -242,8 +241,10 @@ class Sat(Encoding):
 
         `recorder`: the proof's (with `proof=true`), for a helper that records its clauses (`helper_records`).
 
-        A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total;
-        it may raise OutOfTime from a callback once `time.process_time()` passes `deadline` (CPU time).
+        A helper has `stats()`, a dict added to the run's stats, whose `cuts` add to the total, and
+        `out_of_time()`: once `time.process_time()` passes `deadline` (CPU time) it may end a solve()
+        call by handing over the empty clause, and that call's False is then no answer. It never raises
+        out of a callback (`loop.watch` says why).
         """
         return None
 
@@ -325,21 +326,20 @@ class Sat(Encoding):
                     solver = self.start_solver(clauses + added + faces, arrays.num_edges,
                                                recorder is not None, stats, run_options, face_vars)
                     t0, c0, calls = cpu_time(), 0, 0
-                if time.process_time() >= deadline:
+                if time.process_time() >= deadline or (helper is not None and helper.out_of_time()):
                     stats["iterations"] += in_round
                     stats["reason"] = f"time limit {limits.time_s:g} s reached"
                     break
                 limits.report({**stats, "conflicts": c0 + stats.get("conflicts_before_faces", 0)})
-                try:
-                    if self.chunked:
-                        # a chunk of `colour=late` ends where the faces would come in
-                        budget = chunk_budget(calls)
-                        solver.conf_budget(budget if colour != "late" else min(budget, colour_after - c0))
-                        answer = solver.solve_limited()
-                    else:
-                        answer = solver.solve()
-                except OutOfTime:
-                    answer = None  # the clock is read again at the top of the loop
+                if self.chunked:
+                    # a chunk of `colour=late` ends where the faces would come in
+                    budget = chunk_budget(calls)
+                    solver.conf_budget(budget if colour != "late" else min(budget, colour_after - c0))
+                    answer = solver.solve_limited()
+                else:
+                    answer = solver.solve()
+                    if helper is not None and helper.out_of_time():
+                        answer = None  # the helper's empty clause, at its deadline: the loop's top stops
                 t1 = cpu_time()
                 stats["solver_cpu_s"] += t1 - t0
                 round_s += t1 - t0

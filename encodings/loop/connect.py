@@ -260,6 +260,9 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
         def stats(self) -> dict:
             return {**watch.stats(), **counts}
 
+        def out_of_time(self) -> bool:
+            return watch.out_of_time()  # the loop watch reads the clock and stops the solve
+
         def on_assignment(self, lit: int, fixed: bool = False) -> None:
             nonlocal dirty, since
             watch.on_assignment(lit, fixed)
@@ -352,7 +355,7 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
 
         def add_clause(self) -> list[int]:
             clause = pending.pop() if pending else watch.add_clause()
-            if record is not None:
+            if record is not None and clause:  # the empty one is the watch's stop at its deadline, no cut
                 record(clause)
             return clause
 

@@ -6,8 +6,12 @@ closes a cycle, cut in `propagate()` by a clause the assignment falsifies (`cuts
 `loop.cuts`); `eager` chooses which (`pearlfree`: cycles without a required vertex; `all`: every wrong
 one; `propagate`: as pearlfree, and the edge between a grown path's two ends is set false when that
 loop would be wrong, with the reason [-edge, -path edges]). `check_model` cuts every wrong complete
-model and always hands over a clause when it rejects one. After CLOCK_EVERY propagate() calls past
-the deadline it raises OutOfTime out of the solve() call.
+model and always hands over a clause when it rejects one. Out of time (the CPU clock, read every
+CLOCK_EVERY propagate() calls, past the deadline) it hands over the empty clause, which ends the
+solve() call (answer False, `out_of_time()` True), and keeps answering reasons until then. It never
+raises out of a callback: PySAT 1.9.dev17's glue then lets CaDiCaL search on, answers every later
+callback for it (check_model: accept; provide_reason: the empty clause) and raises only when solve()
+returns, and an empty reason is a SIGSEGV in conflict analysis (`shrink_block`) on FHCP graph329.
 """
 
 from __future__ import annotations
@@ -21,12 +25,12 @@ SAMPLE = 16  # on_assignment, propagate and on_backtrack calls per one timed for
 EAGER = ("propagate", "pearlfree", "all")
 
 
-class OutOfTime(Exception):
-    """Raised by a callback inside solve() when the run's deadline has passed."""
-
-
-def loop_watch(problem, family, deadline=float("inf"), eager="propagate", components="array", strict=False):
+def loop_watch(problem, family, deadline=float("inf"), eager="propagate", components="array", strict=False,
+               cpu_clock=time.process_time):
     """The propagator for `problem`; `strict` checks every reason against its own view when asked.
+
+    `cpu_clock` is what `deadline` is read against: the runner's CPU time (a test gives a counter, so
+    that the solve stops at the same point of its search every time).
 
     Its state lives in this function's locals, read by the callbacks as closure cells: one
     on_assignment per observed literal is the hot path, and a cell is cheaper to read than an attribute.
@@ -59,6 +63,7 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
     clock = cpu_time
     true = broken = assignments = calls = backtracks = 0  # true edges; third true edges at a vertex; counts
     callback_s = sampled_s = 0.0  # CPU in check_model; in the frequent callbacks' calls timed
+    stopped = False  # the deadline has passed: the empty clause is due, and nothing else
 
     def apply(lit: int) -> None:
         nonlocal true, broken
@@ -189,7 +194,7 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
     def proposed() -> list[int]:
         """Cuts for the cycles closed, and the edges a grown path's ends rule out (propagate's work)."""
         out = []
-        if not broken:
+        if not broken and not stopped:
             while closing:
                 clause = cut_for(closing.pop())
                 if clause is not None:
@@ -211,6 +216,10 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
 
         def stats(self) -> dict:
             return {**counts, "assignments": assignments, "callback_cpu_s": callback_s + SAMPLE * sampled_s}
+
+        def out_of_time(self) -> bool:
+            """Whether this watch stopped the solve at its deadline (its False is no answer)."""
+            return stopped
 
         def on_assignment(self, lit: int, fixed: bool = False) -> None:
             nonlocal assignments, sampled_s
@@ -245,10 +254,11 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
             return 0
 
         def propagate(self) -> list[int]:
-            nonlocal calls, sampled_s
+            nonlocal calls, sampled_s, stopped
             calls += 1
-            if calls % CLOCK_EVERY == 0 and time.process_time() > deadline:  # CPU time, as the runner
-                raise OutOfTime  # conflict budgets do not bound the work done through our clauses
+            # conflict budgets do not bound the work done through our clauses: the clock stops the solve
+            if not stopped and calls % CLOCK_EVERY == 0 and cpu_clock() > deadline:
+                stopped = True  # has_clause() now offers the empty clause, which CaDiCaL asks for next
             if calls % SAMPLE:
                 return proposed()
             t0 = clock()
@@ -268,6 +278,8 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
             nonlocal callback_s
             t0 = clock()
             counts["check_model_calls"] += 1
+            if stopped:
+                return False  # with the empty clause to hand over
             cuts = arrays.cut_clauses(arrays.chosen(model), family, components)
             pending.extend(cuts)
             counts["cuts"] += len(cuts)
@@ -275,9 +287,9 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
             return not cuts
 
         def has_clause(self) -> bool:
-            return bool(pending)
+            return stopped or bool(pending)
 
         def add_clause(self) -> list[int]:
-            return pending.pop()
+            return [] if stopped else pending.pop()  # with has_clause() defined, [] is the empty clause
 
     return LoopWatch()

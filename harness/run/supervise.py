@@ -431,7 +431,8 @@ class Supervisor:
         how, tail = describe(worker.status), worker.stderr_tail()
         code = os.waitstatus_to_exitcode(worker.status)
         if code == -signal.SIGXCPU:
-            return {"status": "timeout", "detail": f"{how} (the worker's CPU-time backstop)", "timeout_by": "cpu"}
+            return {"status": "timeout", "detail": f"{how} (the worker's CPU-time backstop)",
+                    "timeout_by": "cpu"}
         elif any(word in tail for word in MEMORY_WORDS):  # an allocation refused in a native solver
             return {"status": "memout", "detail": f"{how}: {tail}", "memout_by": "solver"}
         else:

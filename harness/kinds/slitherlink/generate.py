@@ -42,9 +42,9 @@ BATCH_SHARE = 4
 MAX_BATCH = 8  # a batch that fails puts back every clue the second solution breaks: keep them small
 # Each check runs in a child with this much memory to spare: CaDiCaL 1.9.5 with the loop watch can
 # open empty decision levels forever (60x60 seed 2026, its 1071st check: every edge assigned, no
-# check_model call, ~35 MB/s; an OutOfTime raised there does not end solve() and the growth then
-# reaches GB/s), and its std::bad_alloc aborted the whole generator. A child that dies gives no
-# verdict, so its batch is kept. A sane 60x60 check peaks below 200 MB.
+# check_model call, ~35 MB/s; the OutOfTime the watch then raised did not end solve(), `loop.watch`
+# says why, and the growth reached GB/s), and its std::bad_alloc aborted the whole generator. A
+# child that dies gives no verdict, so its batch is kept. A sane 60x60 check peaks below 200 MB.
 CHECK_MEMORY_MB = 2048
 
 
