@@ -1,12 +1,12 @@
 """Puzzle generators (`python -m harness.generate KIND --size RxC --count N --seed S --out DIR`).
 
-A kind has a generator when `harness/kinds/<kind>/generate.py` defines
-`generate(rows, cols, rng, encoding, seed, time_s) -> (puzzle, solution)`: a puzzle with exactly
-one solution, and that solution, drawing every random choice from `rng` (a `random.Random`) and
-asking `encoding` (by name; one with `excludes`; the kind's module may name its own
-`DEFAULT_ENCODING`, else cpsat) through `harness.unique`. The same arguments
-give the same files: puzzle i of size RxC draws from its own `Random("KIND RxC seed S #i")`, so
-asking for more puzzles or other sizes leaves the earlier ones as they were.
+A kind has a generator when its package has a `generate` module (`Kind.generator()`, a plug-in
+kind's too) defining `generate(rows, cols, rng, encoding, seed, time_s) -> (puzzle, solution)`: a
+puzzle with exactly one solution, and that solution, drawing every random choice from `rng` (a
+`random.Random`) and asking `encoding` (by name; one with `excludes`; the module may name its own
+`DEFAULT_ENCODING`, else cpsat) through `harness.unique`. The same arguments give the same files:
+puzzle i of size RxC draws from its own `Random("KIND RxC seed S #i")`, so asking for more puzzles
+or other sizes leaves the earlier ones as they were.
 
 A kind whose generator module defines `main(argv)` takes its own arguments instead
 (`python -m harness.generate graph --family cubic --size 100 ...`: see its `--help`).
@@ -15,7 +15,6 @@ A kind whose generator module defines `main(argv)` takes its own arguments inste
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import re
 import statistics
@@ -33,15 +32,11 @@ DEFAULT_ENCODING = "cpsat"
 
 def generator(kind: str) -> Callable[..., tuple[Any, str]]:
     """The `generate` function of a kind; ValueError naming the kinds that have one."""
-    kinds.get(kind)  # an unknown kind fails here, listing the known ones
-    try:
-        module = importlib.import_module(f"harness.kinds.{kind}.generate")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"harness.kinds.{kind}.generate":
-            raise
+    module = kinds.get(kind).generator()  # an unknown kind fails here, listing the known ones
+    if module is None:
         known = ", ".join(with_generator())
-        raise ValueError(f"no generator for {kind} puzzles (kinds with one: {known})") from None
-    if not hasattr(module, "generate"):
+        raise ValueError(f"no generator for {kind} puzzles (kinds with one: {known})")
+    if not callable(getattr(module, "generate", None)):
         usage = f"python -m harness.generate {kind} --help"
         raise ValueError(f"the {kind} generator has its own arguments ({usage})")
     return module.generate
@@ -49,12 +44,12 @@ def generator(kind: str) -> Callable[..., tuple[Any, str]]:
 
 def default_encoding(kind: str) -> str:
     """The encoding a kind's generator asks unless told: its module's DEFAULT_ENCODING, else cpsat."""
-    module = importlib.import_module(generator(kind).__module__)
-    return getattr(module, "DEFAULT_ENCODING", DEFAULT_ENCODING)
+    generator(kind)  # a kind without one fails here
+    return getattr(kinds.get(kind).generator(), "DEFAULT_ENCODING", DEFAULT_ENCODING)
 
 
 def with_generator() -> list[str]:
-    return [k for k in kinds.names() if (Path(kinds.__file__).parent / k / "generate.py").is_file()]
+    return [name for name, kind in kinds.kinds().items() if kind.generator() is not None]
 
 
 def name_of(kind: str, rows: int, cols: int, seed: int, index: int) -> str:
@@ -106,9 +101,8 @@ def size_arg(text: str) -> tuple[int, int]:
 
 def own_main(kind: str) -> Callable[[Sequence[str]], int] | None:
     """The generator module's own command line, for a kind that defines `main(argv)`."""
-    if kind not in with_generator():
-        return None
-    return getattr(importlib.import_module(f"harness.kinds.{kind}.generate"), "main", None)
+    found = kinds.kinds().get(kind)
+    return getattr(found.generator() if found is not None else None, "main", None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -209,6 +209,14 @@ class Kind:
         importers = self.part("corpus")
         return importers.build(corpus) if importers is not None else {}
 
+    def generator(self) -> Any:
+        """The kind's puzzle generator (`python -m harness.generate`): its package's `generate`
+        module, or None. The module defines `generate(rows, cols, rng, encoding, seed, time_s) ->
+        (puzzle, solution)`, a puzzle with exactly one solution, drawing every random choice from
+        `rng` (a `random.Random`) and asking `encoding` (by name) through `harness.unique`, and may
+        name its `DEFAULT_ENCODING`; or `main(argv)`, a command line of its own."""
+        return self.part("generate")
+
     def read_janko_record(self, data: dict[str, Any], source: str) -> tuple[Any, str]:
         """One puzzle of a janko.at scrape file (`harness.scrape`: a JSON line's `data`, whose
         `puzzle` value is one of `janko_names`): the puzzle and janko.at's solution in this kind's
