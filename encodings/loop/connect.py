@@ -329,6 +329,9 @@ def connect_watch(problem, watch, ratio: float = float("inf"), record=None, stri
                     lit = queue.pop()
                     if not value[lit]:
                         out = [lit]
+                if out and not levels:  # at the root, its reason as a clause: see `loop.watch` (ROOT)
+                    pending.append(reasons[out[0]]())
+                    return []
             if out and record is not None:
                 # CaDiCaL does not ask the reason of every literal its proof rests on (one propagated
                 # at the root, for one): with a proof, every reason goes into the CNF as it is made

@@ -12,6 +12,12 @@ solve() call (answer False, `out_of_time()` True), and keeps answering reasons u
 raises out of a callback: PySAT 1.9.dev17's glue then lets CaDiCaL search on, answers every later
 callback for it (check_model: accept; provide_reason: the empty clause) and raises only when solve()
 returns, and an empty reason is a SIGSEGV in conflict analysis (`shrink_block`) on FHCP graph329.
+ROOT: at decision level 0 no literal is propagated; its reason goes over as a clause instead, which
+CaDiCaL makes a unit. CaDiCaL 1.9.5 assigns an external propagation at level 0 with no reason and
+never marks it fixed nor tells the propagator (3.0 learns the reason clause there instead): a level-0
+variable left active breaks `protect_reasons` (its debug assertion `v.level > 0`), and in release
+builds a later `reduce` died in `unprotect_reasons` (connect on the 70x70 grid of graph-hard, whose
+first search propagates at the root).
 """
 
 from __future__ import annotations
@@ -209,6 +215,9 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
                     reasons[-i - 1] = reason
                     out.append(-i - 1)
             counts["propagations"] += len(out)
+            if out and not levels:  # at the root a propagation is handed over as its reason, a unit (ROOT)
+                pending.extend(reasons[lit] for lit in out)
+                return []
         return out  # the solver skips a literal already true, so one proposed twice does no harm
 
     class LoopWatch(Base):
