@@ -69,7 +69,8 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from itertools import repeat
+from collections.abc import Iterable
+from itertools import chain, repeat
 from typing import ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
@@ -80,7 +81,7 @@ from ._cadical import parse as parse_cadical
 from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
 from .loop.arcs import arc_clauses
 from .loop.arrays import COMPONENTS
-from .loop.cnf import loop_clauses, num_variables
+from .loop.cnf import loop_clause_parts, num_variables
 from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.fix import fixed_edges
@@ -107,7 +108,7 @@ ALONE_BUDGET = 1000  # conflicts for a complete loop tried alone: every edge is 
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
-def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None,
+def new_solver(name: str, clauses: Iterable[list[int]], cadical_options: dict[str, int] | None = None,
                with_proof: bool = False):
     """A PySAT solver `name` holding these clauses, as `Solver(name, bootstrap_with=clauses)` makes it.
 
@@ -129,7 +130,7 @@ def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, i
     if cadical_options:
         solver.solver.configure(cadical_options)
     # map() rather than a loop: the Python around each call is a tenth of the hand-over
-    deque(map(add, repeat(solver.solver.cadical, len(clauses)), clauses), maxlen=0)
+    deque(map(add, repeat(solver.solver.cadical), clauses), maxlen=0)
     return solver
 
 
@@ -205,7 +206,7 @@ class Sat(Encoding):
             )
         return name
 
-    def start_solver(self, clauses: list[list[int]], num_edges: int, logging: bool, stats: dict,
+    def start_solver(self, clauses: Iterable[list[int]], num_edges: int, logging: bool, stats: dict,
                      cadical_options: dict[str, int], faces: range = range(0)):
         """A solver holding `clauses` (`new_solver`), its edges tried off first unless `phase=solver`,
         and so its `faces` (variables) outside: the empty drawing, which agrees with edges off
@@ -259,8 +260,8 @@ class Sat(Encoding):
         if refused := loop.refuse(problem, start):
             return refused
         arrays = problem.arrays
-        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true",
-                               keep=self.options["cache"] == "degree")
+        degree, clauses = loop_clause_parts(puzzle, problem, implied=self.options["implied"] == "true",
+                                            keep=self.options["cache"] == "degree")
         graph, last = problem.graph, num_variables(arrays)
         colour, colour_after, face_vars = "off", 0, range(0)
         if graph.num_faces:  # a graph drawn with faces (a grid's unit squares), numbered after the edges
@@ -281,8 +282,15 @@ class Sat(Encoding):
             clauses += fixed.units()
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
-        if seed:
-            random.Random(seed).shuffle(clauses)
+        # every clause in one list only where it is read again (shuffled, recorded for a proof, or given
+        # to `colour=late`'s new solver); otherwise the solver reads the degree clauses as they are made
+        if seed or self.options["proof"] == "true" or colour == "late":
+            clauses = [*chain.from_iterable(degree), *clauses]
+            if seed:
+                random.Random(seed).shuffle(clauses)
+            given: Iterable[list[int]] = clauses
+        else:
+            given = chain(chain.from_iterable(degree), clauses)
 
         def recording() -> Recorder:  # the proof of a new solver given `clauses`, the exclusions marked
             made = Recorder(edge_names(problem))
@@ -302,8 +310,9 @@ class Sat(Encoding):
             stats["fixed_on"], stats["fixed_off"] = len(fixed.on), len(fixed.off)
         rounds: list[list] = []
         added: list[list[int]] = []  # every cut so far, for a fresh solver (`colour=late`)
-        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats, run_options,
+        solver = self.start_solver(given, arrays.num_edges, recorder is not None, stats, run_options,
                                    face_vars if colour == "on" else range(0))
+        del given, degree
         try:
             helper = self.attach(solver, problem, deadline, recorder)
             stats["build_s"] = time.perf_counter() - start
