@@ -29,6 +29,8 @@ forbidden as edge sets (`loop.cuts.exclusion`).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
@@ -36,12 +38,13 @@ from harness.proof.record import Recorder
 
 from . import loop
 from .loop.arcs import PAIRWISE_MAX, arc_clauses
-from .loop.cnf import loop_clauses, num_variables
+from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
 
 ORDERS = ("adder", "crt")
 CHUNK_CONFLICTS = 10_000  # the first chunk's conflict budget; each next chunk doubles it, up to CHUNK_MAX
 CHUNK_MAX = 160_000  # so the clock is read every few seconds at most
+Clauses = list[list[int]]
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
 
 
@@ -54,6 +57,13 @@ def crt_moduli(n: int) -> tuple[int, ...]:
         if product >= n:
             return tuple(out)
     raise ValueError(f"{n} vertices need more moduli than {PRIMES}")
+
+
+def counted(batches: Iterator[Clauses], sizes: list[int]) -> Iterator[Clauses]:
+    """The batches as they come, each one's length appended to `sizes`."""
+    for batch in batches:
+        sizes.append(len(batch))
+        yield batch
 
 
 class Builder:
@@ -110,8 +120,11 @@ def guard(arc: int, head: int, root: int | None, roots: list[int]) -> list[int] 
     return [-arc, roots[head]]
 
 
-def adder(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> None:
-    """pos(head) = pos(tail) + 1 on every arc into a vertex other than the root, never overflowing."""
+def adder(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> Iterator[Clauses]:
+    """pos(head) = pos(tail) + 1 on every arc into a vertex other than the root, never overflowing.
+
+    The positions' clauses go to `b`; the steps' (4 log2(n) an arc, by far the most) are returned
+    as batches, each made as the one before is read."""
     n = arrays.num_vertices
     width = max(1, (n - 1).bit_length())
     pos = [b.new(width) for _ in range(n)]
@@ -129,20 +142,31 @@ def adder(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> 
         b.clauses += [[-x] for x in pos[root]]
     else:
         b.clauses += [[-r, -x] for v, r in enumerate(roots) for x in pos[v]]
-    for u, v, arc in arcs:
-        g = guard(arc, v, root, roots)
-        if g is None:
-            continue
-        p, q, c = pos[u], pos[v], carry[u]
-        b.clauses += [[*g, q[0], p[0]], [*g, -q[0], -p[0]]]  # bit 0 flips
-        for k in range(1, width):  # q_k = p_k xor c_k
-            b.clauses += [[*g, -q[k], p[k], c[k]], [*g, -q[k], -p[k], -c[k]],
-                          [*g, q[k], -p[k], c[k]], [*g, q[k], p[k], -c[k]]]
-        b.clauses.append([*g, -c[width]])  # no overflow
+
+    def steps() -> Iterator[Clauses]:
+        out: Clauses = []
+        for u, v, arc in arcs:
+            g = guard(arc, v, root, roots)
+            if g is None:
+                continue
+            p, q, c = pos[u], pos[v], carry[u]
+            out += [[*g, q[0], p[0]], [*g, -q[0], -p[0]]]  # bit 0 flips
+            for k in range(1, width):  # q_k = p_k xor c_k
+                out += [[*g, -q[k], p[k], c[k]], [*g, -q[k], -p[k], -c[k]],
+                        [*g, q[k], -p[k], c[k]], [*g, q[k], p[k], -c[k]]]
+            out.append([*g, -c[width]])  # no overflow
+            if len(out) >= BATCH:
+                yield out
+                out = []
+        yield out
+
+    return steps()
 
 
-def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> None:
-    """Each residue of pos(head) is the tail's plus one, on every arc into a vertex other than the root."""
+def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> Iterator[Clauses]:
+    """Each residue of pos(head) is the tail's plus one, on every arc into a vertex other than the root.
+
+    The residues' clauses go to `b`; the steps' are returned as batches, as `adder` returns them."""
     n = arrays.num_vertices
     moduli = crt_moduli(n)
     residue = [[b.new(m) for m in moduli] for _ in range(n)]  # residue[v][j][k]: pos(v) = k mod moduli[j]
@@ -154,24 +178,36 @@ def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> No
             b.clauses += [[values[0]] for values in residue[v]]
         elif root is None:
             b.clauses += [[-roots[v], values[0]] for values in residue[v]]
-    for u, v, arc in arcs:
-        g = guard(arc, v, root, roots)
-        if g is None:
-            continue
-        for j, m in enumerate(moduli):
-            here, there = residue[u][j], residue[v][j]
-            b.clauses += [[*g, -here[k], there[(k + 1) % m]] for k in range(m)]
+
+    def steps() -> Iterator[Clauses]:
+        out: Clauses = []
+        for u, v, arc in arcs:
+            g = guard(arc, v, root, roots)
+            if g is None:
+                continue
+            for j, m in enumerate(moduli):
+                here, there = residue[u][j], residue[v][j]
+                out += [[*g, -here[k], there[(k + 1) % m]] for k in range(m)]
+            if len(out) >= BATCH:
+                yield out
+                out = []
+        yield out
+
+    return steps()
 
 
-def clauses_and_top(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[list[list[int]], int]:
-    """Every clause of the module docstring for this puzzle (exclusions apart), and the last variable."""
+def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[Iterator[Clauses], int]:
+    """Every clause of the module docstring for this puzzle (exclusions apart) as batches, in order, and
+    the last variable. The two largest parts, `loop.cnf`'s degree clauses and the order's steps, are
+    made a batch at a time as they are read: a dense graph's tens of millions never all held at once."""
     arrays = problem.arrays
-    clauses = loop_clauses(puzzle, problem, implied=options["implied"] == "true", keep=False)
+    degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true", keep=False)
     b = Builder(num_variables(arrays))
     arcs = orientation(arrays, b)
     root, roots = rooting(arrays, b)
-    (adder if options["order"] == "adder" else crt)(arrays, b, arcs, root, roots)
-    return clauses + b.clauses, b.top
+    steps = (adder if options["order"] == "adder" else crt)(arrays, b, arcs, root, roots)
+    clauses += b.clauses
+    return chain(degree, [clauses], steps), b.top
 
 
 class Eager(Encoding):
@@ -186,7 +222,7 @@ class Eager(Encoding):
     def proof_clauses(puzzle: Any, options: dict[str, Any]) -> list[list[int]]:
         """What a run with `options` gives its solver before the solve, exclusions apart: the clauses a
         proof checker makes again (`harness.proof.base`)."""
-        return clauses_and_top(puzzle, loop.problem(puzzle), options)[0]
+        return [*chain.from_iterable(clause_batches(puzzle, loop.problem(puzzle), options)[0])]
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         from .sat import edge_names, new_solver
@@ -197,16 +233,20 @@ class Eager(Encoding):
         if refused := loop.refuse(problem, start):
             return refused
         arrays = problem.arrays
-        clauses, top = clauses_and_top(puzzle, problem, self.options)
+        batches, top = clause_batches(puzzle, problem, self.options)
         excluded = [exclusion(problem, solution) for solution in exclude]
-        clauses += excluded
         recorder = None
-        if self.options["proof"] == "true":
+        sizes: list[int] = []  # the clauses given, counted as their batches go by
+        given: Iterable[list[int]] = chain.from_iterable(counted(chain(batches, [excluded]), sizes))
+        if self.options["proof"] == "true":  # the recorder keeps every clause
+            given = [*given]
             recorder = Recorder(edge_names(problem))
-            recorder.add(clauses, marked=excluded)
-        stats: dict[str, Any] = {"solver": "cadical195", "variables": top, "clauses": len(clauses),
+            recorder.add(given, marked=excluded)
+        stats: dict[str, Any] = {"solver": "cadical195", "variables": top, "clauses": 0,
                                  "iterations": 1, "cuts": 0, "chunks": 0, "cadical_seed": seed}
-        solver = new_solver("cadical195", clauses, {"seed": seed} if seed else None, recorder is not None)
+        solver = new_solver("cadical195", given, {"seed": seed} if seed else None, recorder is not None)
+        stats["clauses"] = sum(sizes)
+        del given, batches
         try:
             solver.set_phases(list(range(-1, -arrays.num_edges - 1, -1)))
             stats["build_s"] = cpu_time() - start

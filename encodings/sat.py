@@ -10,27 +10,25 @@ loop for an edge leaving its disc, the loop and what it encloses), and solve aga
 on the same solver object, so learnt clauses are kept; until one complete loop remains (sat) or
 no model is left (unsat). `exclude`d answers become clauses.
 Kinds without a loop (Walls, Marupeke) get one plain solve of their whole CNF (`_plain_sat`).
+The steps: `build` (clauses, numbering, first solver), `search` (rounds of `chunk`ed solve calls,
+then `cut`), `add_faces` (`colour=late`), `finish` (stats). What each option below gave, measured,
+is in results/performance/, results/reference-slither/ and results/graph/ (their READMEs).
 `implied=true` (default) adds the clauses the kind's rules give as implied by them (`cnf_implied`:
-Masyu's pearls, about half the conflicts, sat 13.3x circuit's speed on masyu-pm-hard-large
-against 10.0x without; `loop.implied_clauses`: Slitherlink's, which every backend takes alike;
+Masyu's pearls; `loop.implied_clauses`: Slitherlink's, which every backend takes alike;
 `implied=false` leaves them out).
 `alone=true` (default): when a model holds a complete loop beside wrong ones, that loop is tried as
 the answer by itself (`model_alone`: a solve assuming every edge, so propagation decides) before
-any cut; the wrong loops often sit where no rule needs an edge, and cut one exact shape a round
-they ran a 50x50 Slitherlink to 29,613 rounds and a 30 s timeout (0.54 s and 171 rounds with it).
+any cut; the wrong loops often sit where no rule needs an edge, and cutting one exact shape a
+round can take tens of thousands of rounds.
 `colour=late` (default): on a grid, a run past COLOUR_AFTER conflicts a face (COLOUR_FLOOR at least)
 starts again on a new solver holding the faces' colouring too (`loop.colour`: a Boolean per unit
-square, inside or outside, each edge on exactly where its two faces differ) and the cuts made so far.
-A solver whose search has gone where the edges alone led it gains less from faces added to it (on
-slither-large's 60x60, 1.4x against none where faces from the start gave 2.1x); starting again
-took that 60x60's conflicts from 30,000-130,000 to about 6,000 and its run from 0.8-1.9 s to
-0.6-1.2 s (median 0.71 s over 20 seeds). The faces are tried outside first, as the edges off.
-From the start (`colour=on`) the faces cost 20-30 % on puzzles that need few conflicts (their
-clauses to make, shuffle and add: Loopy's 30x30 to 60x60, janko.at's largest), which `late` never
-starts again (janko.at's one in 1,148). `colour=off` never adds them. With `proof=true` the new
-solver's proof is of its own clauses, the cuts among them marked.
+square, inside or outside, each edge on exactly where its two faces differ) and the cuts made so far:
+a solver whose search has gone where the edges alone led it gains less from faces added to it. The
+faces are tried outside first, as the edges off. `colour=on` gives them from the start (their
+clauses cost puzzles that need few conflicts, which `late` never starts again); `colour=off` never.
+With `proof=true` the new solver's proof is of its own clauses, the cuts among them marked.
 `phase=false` (default) makes the solver try edges off first: CaDiCaL's own phase (on) fills
-empty regions with small loops, one cut each (janko803: 21 606 rounds).
+empty regions with small loops, one cut each.
 Backend: any PySAT solver that takes clauses after a solve and a conflict budget (default
 `cadical195`); Kissat (aborts the process on a clause after a solve) and Lingeling (no
 `solve_limited`) are refused. Deterministic: the same seed and options make the same search on any
@@ -40,16 +38,14 @@ clock), the CPU clock read between them only to stop. A non-zero seed shuffles t
 is CaDiCaL's `seed` option (stats: `cadical_seed`; a `seed` given in `cadical=` wins).
 `cadical=KEY=INTEGER,...` sets CaDiCaL 1.9.5's options before its first clause (default empty:
 CaDiCaL's own; a name CaDiCaL 1.9.5 does not have, or a value outside its range, is refused with
-the list of its names: `_cadical`).
-`inprocessing=0,rephase=0` took slither-large's 60x60 from 0.71 s to 0.59 s (geometric mean over
-20 seeds; slowest 1.14 to 0.88 s) and Loopy's 30x30 to 60x60 5 % faster, left slither-hard and
-masyu-pm-hard-large as they were, and on graph-hard took GP(1000, 2) from 5.4-5.7 s to 1.9 s but
-a knight's graph of 1,936 vertices from 0.9-1.5 s to 4.8-6.7 s: not a default for every kind.
-`cache=off` (default) makes the degree clauses for each puzzle; `cache=degree` keeps them per grid
-shape in the worker (a head start CP-SAT and clingo, which rebuild their models, never get: about
-1.1x on masyu-pm-hard-large, 1.25x on masyu-default, bench_shape_cache.py). The grid shape's
-arrays are shared by every strategy alike. `proof=true` (CaDiCaL 1.9.5 only) logs a DRAT proof: on
-unsat the stats' `proof` holds it with the CNF of every clause the solver was given
+the list of its names: `_cadical`); `inprocessing=0,rephase=0` helps some kinds and hurts others,
+so it is no default.
+`cache=off` (default) makes the degree clauses for each puzzle, handed to the solver as they are
+made (`loop.cnf.loop_clause_parts`: a dense graph's millions never held as Python lists, unless a
+seed's shuffle, a proof or `colour=late` reads them again); `cache=degree` keeps them per grid
+shape in the worker (a head start CP-SAT and clingo, which rebuild their models, never get). The
+grid shape's arrays are shared by every strategy alike. `proof=true` (CaDiCaL 1.9.5 only) logs a
+DRAT proof: on unsat the stats' `proof` holds it with the CNF of every clause the solver was given
 (`harness.proof.record`; `harness.proof` checks both).
 The published Hamiltonian-cycle CEGAR's options (docs/CEGAR.md; all off by default, each slower on
 puzzles): `join=2opt|3opt` joins a model's loops along graph edges (`loop.join`) and takes the one
@@ -70,8 +66,10 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from itertools import repeat
-from typing import ClassVar
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import chain, repeat
+from typing import Any, ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
 from harness.proof.record import PROOF_SOLVERS, Recorder
@@ -81,7 +79,7 @@ from ._cadical import parse as parse_cadical
 from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
 from .loop.arcs import arc_clauses
 from .loop.arrays import COMPONENTS
-from .loop.cnf import loop_clauses, num_variables
+from .loop.cnf import loop_clause_parts, num_variables
 from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.fix import fixed_edges
@@ -107,17 +105,18 @@ ALONE_BUDGET = 1000  # conflicts for a complete loop tried alone: every edge is 
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
 
 
-def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, int] | None = None,
+def new_solver(name: str, clauses: Iterable[list[int]], cadical_options: dict[str, int] | None = None,
                with_proof: bool = False):
-    """A PySAT solver `name` holding these clauses, as `Solver(name, bootstrap_with=clauses)` makes it.
+    """A PySAT solver `name` holding these clauses (any iterable, read once), as `Solver(name,
+    bootstrap_with=clauses)` makes it.
 
-    For CaDiCaL 1.9.5 the clauses go straight to the C function PySAT's own `add_clause` calls:
-    PySAT's loop around it (a type check and two method calls per clause) costs about half as much
-    again as the call itself, ~1 ms of a 25x25 Masyu's 5,700 clauses. That function always answers
-    True, so PySAT's `status`, which `add_clause` sets only on False, stays right; `cadical_options`
-    are set first (CaDiCaL takes them only before any clause). Other solvers are bootstrapped by
-    PySAT (some set options after the bootstrap). `with_proof`: CaDiCaL traces DRAT from its start,
-    so clauses added by that C function are in the proof as with PySAT's `add_clause`.
+    For CaDiCaL 1.9.5 the clauses go straight to the C function PySAT's own `add_clause` calls, without
+    PySAT's loop around it (a type check and two method calls per clause; what it cost:
+    results/performance/README.md). That function always answers True, so PySAT's `status`, which
+    `add_clause` sets only on False, stays right; `cadical_options` are set first (CaDiCaL takes them only
+    before any clause). Other solvers are bootstrapped by PySAT (some set options after the bootstrap).
+    `with_proof`: CaDiCaL traces DRAT from its start, so clauses added by that C function are in the proof
+    as with PySAT's `add_clause`.
     """
     from pysat.solvers import Solver
 
@@ -129,7 +128,7 @@ def new_solver(name: str, clauses: list[list[int]], cadical_options: dict[str, i
     if cadical_options:
         solver.solver.configure(cadical_options)
     # map() rather than a loop: the Python around each call is a tenth of the hand-over
-    deque(map(add, repeat(solver.solver.cadical, len(clauses)), clauses), maxlen=0)
+    deque(map(add, repeat(solver.solver.cadical), clauses), maxlen=0)
     return solver
 
 
@@ -154,6 +153,33 @@ def edge_names(problem) -> list[tuple[int, int]]:
     graph: its 1-based vertex numbers): what a proof's `c edge` lines say, and `harness.proof.cuts` reads."""
     number = problem.graph.number
     return [(number(u), number(v)) for u, v in problem.arrays.ends]
+
+
+@dataclass
+class Run:
+    """One loop run's state across its solves: what a new solver is made of, and what the stats keep."""
+
+    problem: Any
+    clauses: list[list[int]] | None  # every clause before any cut where it is read again (`build`), else None
+    excluded: list[list[int]]
+    colour: str  # `late` until the faces come in (`add_faces`), then `on`
+    colour_after: int
+    face_vars: range
+    last: int  # the last variable of `loop.cnf`'s
+    top: int  # the last of the edges', counters', faces' and arcs'
+    run_options: dict[str, int]  # CaDiCaL's settings for this run, its seed among them
+    solver: Any = None
+    recorder: Recorder | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    added: list[list[int]] = field(default_factory=list)  # every cut so far, for `colour=late`'s new solver
+    # [solver_cpu_s, outside_cpu_s, cuts] of the first ROUNDS_KEPT
+    rounds: list[list] = field(default_factory=list)
+
+    def recording(self) -> Recorder:
+        """The proof of a new solver given `clauses`, the exclusions marked."""
+        made = Recorder(edge_names(self.problem))
+        made.add(self.clauses, marked=self.excluded)
+        return made
 
 
 class Sat(Encoding):
@@ -205,7 +231,7 @@ class Sat(Encoding):
             )
         return name
 
-    def start_solver(self, clauses: list[list[int]], num_edges: int, logging: bool, stats: dict,
+    def start_solver(self, clauses: Iterable[list[int]], num_edges: int, logging: bool, stats: dict,
                      cadical_options: dict[str, int], faces: range = range(0)):
         """A solver holding `clauses` (`new_solver`), its edges tried off first unless `phase=solver`,
         and so its `faces` (variables) outside: the empty drawing, which agrees with edges off
@@ -249,33 +275,52 @@ class Sat(Encoding):
         return None
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        """The loop until one complete loop or none (see the module docstring); a kind without a loop:
+        one plain solve (`_plain_sat`)."""
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"],
                                proof=self.options["proof"] == "true")
-        run_options = dict(self.cadical_options)
-        if self.options["solver"] == "cadical195":
-            run_options.setdefault("seed", cadical_seed(seed))
         start = cpu_time()
         deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
         problem = loop.problem(puzzle)
         if refused := loop.refuse(problem, start):
             return refused
+        run = self.build(puzzle, problem, seed, exclude, start)
+        if isinstance(run, Outcome):
+            return run
+        try:
+            helper = self.attach(run.solver, problem, deadline, run.recorder)
+            run.stats["build_s"] = cpu_time() - start
+            status, solution = self.search(run, deadline, limits, helper)
+            self.finish(run, status, helper)
+        finally:
+            run.solver.delete()
+        return Outcome(status, solution, run.stats)
+
+    def build(self, puzzle, problem, seed: int, exclude: tuple[str, ...], start: float) -> Run | Outcome:
+        """The first solver and the run's state: the clauses of the module docstring for the options, the
+        variables numbered (edges and `loop.cnf`'s, faces, arcs), the exclusions, a seed's shuffle, the
+        proof's recorder; `unsat` when `fix=true` finds the graph has no loop."""
+        options = self.options
+        run_options = dict(self.cadical_options)
+        if options["solver"] == "cadical195":
+            run_options.setdefault("seed", cadical_seed(seed))
         arrays = problem.arrays
-        clauses = loop_clauses(puzzle, problem, implied=self.options["implied"] == "true",
-                               keep=self.options["cache"] == "degree")
+        degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true",
+                                            keep=options["cache"] == "degree")
         graph, last = problem.graph, num_variables(arrays)
         colour, colour_after, face_vars = "off", 0, range(0)
         if graph.num_faces:  # a graph drawn with faces (a grid's unit squares), numbered after the edges
-            colour = self.options["colour"]
+            colour = options["colour"]
             colour_after = max(COLOUR_FLOOR, int(COLOUR_AFTER * graph.num_faces))
             face_vars = range(last + 1, last + 1 + graph.num_faces)
         if colour == "on":
             clauses += colour_clauses(graph, last)
         top = last + len(face_vars)  # the last variable of edges, counters and faces
-        if self.options["arcs"] != "false":  # numbered after the faces, which `colour=late` may add
-            oriented, top = arc_clauses(arrays, top, self.options["arcs"] == "asymmetry")
+        if options["arcs"] != "false":  # numbered after the faces, which `colour=late` may add
+            oriented, top = arc_clauses(arrays, top, options["arcs"] == "asymmetry")
             clauses += oriented
-        if self.options["fix"] == "true":
+        if options["fix"] == "true":
             fixed = fixed_edges(problem)
             if fixed.reason:
                 return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0,
@@ -283,107 +328,131 @@ class Sat(Encoding):
             clauses += fixed.units()
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
-        if seed:
-            random.Random(seed).shuffle(clauses)
-
-        def recording() -> Recorder:  # the proof of a new solver given `clauses`, the exclusions marked
-            made = Recorder(edge_names(problem))
-            made.add(clauses, marked=excluded)
-            return made
-
-        recorder = recording() if self.options["proof"] == "true" else None
-        family, components, moves = self.options["cuts"], self.options["components"], self.options["join"]
-        stats = {"solver": self.options["solver"], "iterations": 0,
-                 "variables": top if colour == "on" or self.options["arcs"] != "false" else last,
-                 "cuts": 0, "chunks": 0, "solver_cpu_s": 0.0, "outside_cpu_s": 0.0, "tried_alone": 0,
-                 "join_tried": 0, "joined": 0,
-                 "shape_reused": arrays.shape_reused}
+        # every clause in one list only where it is read again (shuffled, recorded for a proof, or given
+        # to `colour=late`'s new solver); otherwise the solver reads the degree clauses as they are made
+        kept = None
+        if seed or options["proof"] == "true" or colour == "late":
+            kept = [*chain.from_iterable(degree), *clauses]
+            if seed:
+                random.Random(seed).shuffle(kept)
+        given = kept if kept is not None else chain(chain.from_iterable(degree), clauses)
+        run = Run(problem, kept, excluded, colour, colour_after, face_vars, last, top, run_options)
+        run.recorder = run.recording() if options["proof"] == "true" else None
+        stats = run.stats = {"solver": options["solver"], "iterations": 0,
+                             "variables": top if colour == "on" or options["arcs"] != "false" else last,
+                             "cuts": 0, "chunks": 0, "solver_cpu_s": 0.0, "outside_cpu_s": 0.0,
+                             "tried_alone": 0, "join_tried": 0, "joined": 0,
+                             "shape_reused": arrays.shape_reused}
         if "seed" in run_options:
             stats["cadical_seed"] = run_options["seed"]
-        if self.options["fix"] == "true":
+        if options["fix"] == "true":
             stats["fixed_on"], stats["fixed_off"] = len(fixed.on), len(fixed.off)
-        rounds: list[list] = []
-        added: list[list[int]] = []  # every cut so far, for a fresh solver (`colour=late`)
-        solver = self.start_solver(clauses, arrays.num_edges, recorder is not None, stats, run_options,
-                                   face_vars if colour == "on" else range(0))
-        try:
-            helper = self.attach(solver, problem, deadline, recorder)
-            stats["build_s"] = cpu_time() - start
-            # calls: solve_limited() calls so far in this round, which size the next one's budget
-            status, solution, calls, in_round, round_s = UNKNOWN, "", 0, False, 0.0
-            while status == UNKNOWN:
-                t0, c0 = cpu_time(), solver.accum_stats()["conflicts"]
-                if colour == "late" and c0 >= colour_after:
-                    # a hard one: start again with the faces and the cuts made so far (see the docstring)
-                    colour, stats["coloured_at"] = "on", stats["iterations"] + 1
-                    stats["conflicts_before_faces"], stats["variables"] = c0, top
-                    faces = colour_clauses(graph, last)
-                    solver.delete()
-                    if recorder is not None:  # the new solver's proof is of its own clauses
-                        recorder = recording()
-                        recorder.add(added, "cut")
-                        recorder.add(faces, "face")  # marked: made again by harness.proof
-                    solver = self.start_solver(clauses + added + faces, arrays.num_edges,
-                                               recorder is not None, stats, run_options, face_vars)
-                    t0, c0, calls = cpu_time(), 0, 0
-                if time.process_time() >= deadline or (helper is not None and helper.out_of_time()):
-                    stats["iterations"] += in_round
-                    stats["reason"] = f"time limit {limits.time_s:g} s reached"
-                    break
-                limits.report({**stats, "conflicts": c0 + stats.get("conflicts_before_faces", 0)})
-                if self.chunked:
-                    # a chunk of `colour=late` ends where the faces would come in
-                    budget = chunk_budget(calls)
-                    solver.conf_budget(budget if colour != "late" else min(budget, colour_after - c0))
-                    answer = solver.solve_limited()
-                else:
-                    answer = solver.solve()
-                    if helper is not None and helper.out_of_time():
-                        answer = None  # the helper's empty clause, at its deadline: the loop's top stops
-                t1 = cpu_time()
-                stats["solver_cpu_s"] += t1 - t0
-                round_s += t1 - t0
-                stats["chunks"] += 1
-                in_round = answer is None
-                if in_round:
-                    calls += 1
-                    continue
-                calls = 0
-                stats["iterations"] += 1
-                if answer is False:
-                    status = UNSAT
-                    break
-                chosen = arrays.chosen(solver.get_model())
-                cuts, whole = arrays.split(chosen, family, components)
-                if whole and self.options["alone"] == "true":  # a complete loop beside others
-                    stats["tried_alone"] += 1
-                    if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
-                        chosen, cuts = edges, []
-                if cuts and moves != "false" and (
-                        edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
-                    chosen, cuts = edges, []
-                for clause in cuts:
-                    solver.add_clause(clause)
-                if colour == "late":
-                    added += cuts
-                if recorder is not None:
-                    recorder.add(cuts, "cut")
-                stats["cuts"] += len(cuts)
-                if not cuts:
-                    status, solution = SAT, arrays.solution(chosen)
-                outside = cpu_time() - t1
-                stats["outside_cpu_s"] += outside
-                if len(rounds) < ROUNDS_KEPT:
-                    rounds.append([round(round_s, 6), round(outside, 6), len(cuts)])
-                round_s = 0.0
-            stats["conflicts"] = solver.accum_stats()["conflicts"] + stats.get("conflicts_before_faces", 0)
-            stats["clauses"] = solver.nof_clauses()
-            stats["rounds"] = rounds
-            if recorder is not None and status == UNSAT:
-                stats["proof"] = recorder.proof(solver)
-            if helper is not None:
-                more = helper.stats()
-                stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))
-        finally:
-            solver.delete()
-        return Outcome(status, solution, stats)
+        run.solver = self.start_solver(given, arrays.num_edges, run.recorder is not None, stats, run_options,
+                                       face_vars if colour == "on" else range(0))
+        return run
+
+    def search(self, run: Run, deadline: float, limits: Limits, helper=None) -> tuple[str, str]:
+        """Solve, cut, solve again until an answer, unsat or the deadline (the CPU clock's, or the
+        helper's `out_of_time`): (status, solution).
+
+        A round is the solve calls (`chunk`) until a model or unsat, then the model's cuts (`cut`)."""
+        stats = run.stats
+        # calls: solve_limited() calls so far in this round, which size the next one's budget
+        calls, in_round, round_s = 0, False, 0.0
+        while True:
+            t0, c0 = cpu_time(), run.solver.accum_stats()["conflicts"]
+            if run.colour == "late" and c0 >= run.colour_after:
+                self.add_faces(run, c0)
+                t0, c0, calls = cpu_time(), 0, 0
+            if time.process_time() >= deadline or (helper is not None and helper.out_of_time()):
+                stats["iterations"] += in_round
+                stats["reason"] = f"time limit {limits.time_s:g} s reached"
+                return UNKNOWN, ""
+            limits.report({**stats, "conflicts": c0 + stats.get("conflicts_before_faces", 0)})
+            answer = self.chunk(run, calls, c0, helper)
+            t1 = cpu_time()
+            stats["solver_cpu_s"] += t1 - t0
+            round_s += t1 - t0
+            stats["chunks"] += 1
+            in_round = answer is None
+            if in_round:
+                calls += 1
+                continue
+            calls = 0
+            stats["iterations"] += 1
+            if answer is False:
+                return UNSAT, ""
+            chosen, cuts = self.cut(run)
+            solution = "" if cuts else run.problem.arrays.solution(chosen)
+            outside = cpu_time() - t1
+            stats["outside_cpu_s"] += outside
+            if len(run.rounds) < ROUNDS_KEPT:
+                run.rounds.append([round(round_s, 6), round(outside, 6), len(cuts)])
+            round_s = 0.0
+            if not cuts:
+                return SAT, solution
+
+    def add_faces(self, run: Run, conflicts: int) -> None:
+        """`colour=late`, a hard one: a new solver holding the faces too and the cuts made so far."""
+        stats = run.stats
+        run.colour, stats["coloured_at"] = "on", stats["iterations"] + 1
+        stats["conflicts_before_faces"], stats["variables"] = conflicts, run.top
+        faces = colour_clauses(run.problem.graph, run.last)
+        run.solver.delete()
+        if run.recorder is not None:  # the new solver's proof is of its own clauses
+            run.recorder = run.recording()
+            run.recorder.add(run.added, "cut")
+            run.recorder.add(faces, "face")  # marked: made again by harness.proof
+        run.solver = self.start_solver(run.clauses + run.added + faces, run.problem.arrays.num_edges,
+                                       run.recorder is not None, stats, run.run_options, run.face_vars)
+
+    def chunk(self, run: Run, calls: int, conflicts: int, helper=None) -> bool | None:
+        """One solve call: True (a model), False (unsat) or None (its budget spent, or the helper out of
+        time: its empty clause ended the call, and the loop's top stops).
+
+        Chunked: `calls` sizes its conflict budget (`chunk_budget`), and under `colour=late` the chunk
+        ends where the faces would come in (`conflicts` so far)."""
+        solver = run.solver
+        if not self.chunked:
+            answer = solver.solve()
+            return None if helper is not None and helper.out_of_time() else answer
+        budget = chunk_budget(calls)
+        solver.conf_budget(budget if run.colour != "late" else min(budget, run.colour_after - conflicts))
+        return solver.solve_limited()
+
+    def cut(self, run: Run) -> tuple[list[int], list[list[int]]]:
+        """The model's chosen edges and the cuts given to the solver (none: the chosen edges are the
+        answer); a complete loop beside others is tried alone first (`alone`), then `join`."""
+        solver, problem, stats = run.solver, run.problem, run.stats
+        arrays = problem.arrays
+        chosen = arrays.chosen(solver.get_model())
+        cuts, whole = arrays.split(chosen, self.options["cuts"], self.options["components"])
+        if whole and self.options["alone"] == "true":  # a complete loop beside others
+            stats["tried_alone"] += 1
+            if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
+                chosen, cuts = edges, []
+        moves = self.options["join"]
+        if cuts and moves != "false" and (
+                edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
+            chosen, cuts = edges, []
+        for clause in cuts:
+            solver.add_clause(clause)
+        if run.colour == "late":
+            run.added += cuts
+        if run.recorder is not None:
+            run.recorder.add(cuts, "cut")
+        stats["cuts"] += len(cuts)
+        return chosen, cuts
+
+    @staticmethod
+    def finish(run: Run, status: str, helper) -> None:
+        """The last stats: the solver's conflicts and clauses, the rounds, an unsat's proof, a helper's."""
+        stats, solver = run.stats, run.solver
+        stats["conflicts"] = solver.accum_stats()["conflicts"] + stats.get("conflicts_before_faces", 0)
+        stats["clauses"] = solver.nof_clauses()
+        stats["rounds"] = run.rounds
+        if run.recorder is not None and status == UNSAT:
+            stats["proof"] = run.recorder.proof(solver)
+        if helper is not None:
+            more = helper.stats()
+            stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))

@@ -51,12 +51,13 @@ def cut_the_answer(monkeypatch) -> None:
 
 def forbid_an_edge(monkeypatch, answer: str) -> None:
     """The base clauses' fault: one more clause, forbidding an edge the answer uses."""
-    real = sat_module.loop_clauses
+    real = sat_module.loop_clause_parts
 
-    def loop_clauses(puzzle, problem, implied=False, keep=True):
-        return [*real(puzzle, problem, implied, keep), [-problem.edge_ids(answer)[0] - 1]]
+    def loop_clause_parts(puzzle, problem, implied=False, keep=True):
+        degree, rest = real(puzzle, problem, implied, keep)
+        return degree, [*rest, [-problem.edge_ids(answer)[0] - 1]]
 
-    monkeypatch.setattr(sat_module, "loop_clauses", loop_clauses)
+    monkeypatch.setattr(sat_module, "loop_clause_parts", loop_clause_parts)
 
 
 def exclude_too_much(monkeypatch) -> None:

@@ -382,6 +382,37 @@ def test_a_grid_shape_is_made_once_and_shared_unchanged():
     assert degree_clauses(second, keep=False) == clauses and degree_clauses(second, keep=False) is not clauses
 
 
+def test_a_dense_graphs_degree_clauses_reach_the_solver_a_batch_at_a_time():
+    """The degree clauses come in batches, each made as the one before is read (a dense FHCP graph's
+    millions never all held, issue 28), the same clauses in the same order as `loop_clauses`' one
+    list; `sat` keeps a list of them only where it reads them again (here: a seed's shuffle)."""
+    import time
+
+    from harness.kinds.graph.model import Graph
+    from loopbench_encodings.loop import cnf
+    from loopbench_encodings.sat import Sat
+
+    n = 40  # the complete graph: degree 39 at every vertex, past DIRECT_MAX (`_zero_or_two`)
+    puzzle = Graph(n, tuple(itertools.combinations(range(n), 2)))
+    whole = loop_clauses(puzzle, loop.problem(puzzle), keep=False)
+    problem = loop.problem(puzzle)
+    arrays = problem.arrays
+    batches = cnf._degree_batches(arrays.incident_vars, arrays.num_edges, batch=1000)
+    assert 1000 <= len(next(batches)) < 1000 + 8 * (n - 1)  # a vertex's clauses at most past the batch
+    degree, rest = cnf.loop_clause_parts(puzzle, problem, keep=False)
+    assert cnf.num_variables(arrays) == cnf._degree_clauses(arrays.incident_vars, arrays.num_edges)[1]
+    assert [*itertools.chain.from_iterable(degree), *rest] == whole
+    streamed = Sat().build(puzzle, problem, 0, (), time.perf_counter())
+    shuffled = Sat().build(puzzle, loop.problem(puzzle), 1, (), time.perf_counter())
+    try:
+        assert streamed.clauses is None and shuffled.clauses != whole
+        assert sorted(map(sorted, shuffled.clauses)) == sorted(map(sorted, whole))
+        assert streamed.solver.nof_clauses() == shuffled.solver.nof_clauses() > 0
+    finally:
+        streamed.solver.delete()
+        shuffled.solver.delete()
+
+
 def test_stats_say_where_the_time_went():
     sat = execute(instance(FILES[1]), "sat", {}, 0, LIMITS)
     extra = json.loads(sat["extra"])

@@ -12,11 +12,12 @@ neither asks for some edge, so the empty drawing is no answer; then the kind's l
 numbering is plain index arithmetic). The degree clauses depend on the graph alone: with `keep`
 they are kept in its `cache` (a grid's is shared by every puzzle of its shape in a process, a head
 start no CP-SAT or clingo strategy gets, so `sat` keeps them only when asked: `cache=degree`);
-never change a kept list.
+never change a kept list. Otherwise `loop_clause_parts` makes them as a solver reads them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from loopbench_encodings import loop, rules
@@ -24,6 +25,7 @@ from loopbench_encodings.loop import LoopProblem
 from loopbench_encodings.loop.arrays import Clause, LoopArrays
 
 DIRECT_MAX = 4  # up to this degree "no three edges" is a clause per triple (a grid's 4 at most)
+BATCH = 1 << 16  # degree clauses made at a time when they go straight to a solver (`loop_clause_parts`)
 
 
 def degree_clauses(arrays: LoopArrays, keep: bool = True) -> list[Clause]:
@@ -46,6 +48,20 @@ def num_variables(arrays: LoopArrays) -> int:
 
 def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
     out: list[Clause] = []
+    for batch in _degree_batches(incident_vars, num_edges, batch=0):
+        out += batch
+    return out, _degree_top(incident_vars, num_edges)
+
+
+def _degree_top(incident_vars, num_edges: int) -> int:
+    """The last variable of the degree clauses: the edges, then `_zero_or_two`'s 2d - 2 at each vertex."""
+    return num_edges + sum(2 * len(here) - 2 for here in incident_vars if len(here) > DIRECT_MAX)
+
+
+def _degree_batches(incident_vars, num_edges: int, batch: int = BATCH):
+    """The degree clauses in vertex order, as lists of about `batch` clauses (0: one list of them all),
+    each made when the one before has been read: a dense graph's millions are never all held at once."""
+    out: list[Clause] = []
     add = out.extend
     top = num_edges
     for here in incident_vars:  # the variables, not the edges: an expression per vertex cost a third
@@ -64,7 +80,11 @@ def _degree_clauses(incident_vars, num_edges: int) -> tuple[list[Clause], int]:
             out.append([-here[0]])
         elif here:
             top = _zero_or_two(here, top, add)
-    return out, top
+        if batch and len(out) >= batch:
+            yield out
+            out = []
+            add = out.extend
+    yield out
 
 
 def _zero_or_two(lits: tuple[int, ...], top: int, add) -> int:
@@ -103,8 +123,28 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
     says its own clauses already contain a subset of each (`cnf_covers_demands(puzzle)`: a
     Slitherlink clue's direct encoding does), since a subsumed clause only costs its making and adding.
     """
+    degree, rest = loop_clause_parts(puzzle, problem, implied, keep)
+    out: list[Clause] = []  # a copy: a kept list stays as it is
+    for batch in degree:
+        out += batch
+    out += rest
+    return out
+
+
+def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False,
+                      keep: bool = True) -> tuple[Iterator[list[Clause]], list[Clause]]:
+    """`loop_clauses` in two parts, in its order: the degree clauses as batches (lists), each made as
+    the one before is read unless `keep` (then the kept list, never to be changed), and the rest,
+    made now, so `num_variables` is known at once. A solver fed the batches one by one never holds
+    a dense graph's millions of degree clauses as Python lists.
+    """
     arrays = problem.arrays
-    out = list(degree_clauses(arrays, keep))  # a copy: a kept list stays as it is
+    if keep:
+        degree: Iterator[list[Clause]] = iter([degree_clauses(arrays, keep)])
+    else:
+        arrays.own["variables"] = _degree_top(arrays.incident_vars, arrays.num_edges)
+        degree = _degree_batches(arrays.incident_vars, arrays.num_edges)
+    out: list[Clause] = []
     module = rules.of(puzzle.kind)
     covered = getattr(module, "cnf_covers_demands", None)
     if covered is None or not covered(puzzle):
@@ -118,4 +158,4 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
         if hasattr(module, "cnf_implied"):
             out += module.cnf_implied(puzzle, arrays)
         out += loop.implied_clauses(puzzle)
-    return out
+    return degree, out
