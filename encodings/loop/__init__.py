@@ -75,7 +75,7 @@ def refuse(problem: LoopProblem, start: float) -> Any:
     """An `unsat` Outcome, the reason in its stats, when `dead_end` finds one (None otherwise).
 
     Every loop strategy asks before building: a model with an empty clause is not every backend's
-    idea of unsat. `start` is the strategy's perf_counter() reading when its build began.
+    idea of unsat. `start` is the strategy's `cpu_time()` reading when its build began.
     """
     reason = problem.dead_end()
     if not reason:
