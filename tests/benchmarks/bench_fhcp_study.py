@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from harness.analysis import ranking, results, summary  # noqa: E402
 from harness.analysis.plots import markdown  # noqa: E402
+from harness.extra import extra_column  # noqa: E402
 
 
 def load(db: Path) -> pd.DataFrame:
@@ -53,13 +54,15 @@ def solved_table(runs: pd.DataFrame, limit: float) -> pd.DataFrame:
 def failure_table(runs: pd.DataFrame) -> pd.DataFrame:
     failed = runs[runs["t"].isna()]
     rows = {}
+    cpu = extra_column(failed, "build_clock") == "cpu"  # rows made before the phases were CPU time: wall
+    build = f"median build {'CPU' if cpu.all() else 'wall' if not cpu.any() else 'CPU or wall'} s"
     for name, group in failed.groupby("encoding"):
         counts = group["status"].value_counts()
         rows[name] = {"not solved": len(group), "statuses": ", ".join(f"{s} {n}" for s, n in counts.items()),
                       "median vertices": int(group["rows"].median()),
                       "median rounds": group["iterations"].median(), "median cuts": group["cuts"].median(),
                       "median conflicts": group["conflicts"].median(),
-                      "median build CPU s": round(group["build_s"].median(), 2),
+                      build: round(group["build_s"].median(), 2),
                       "max peak MB": round(group["peak_rss_mb"].max())}
     return pd.DataFrame(rows).T
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The FHCP study at the field's 60 s CPU limit (issue 28), as it was run: `asp` and `sat` on the
+# graphs of fhcp-sample in batches of 10, in a seeded shuffle of the set (Python's
+# random.Random(28).shuffle of its names), each batch one `harness.run` sweep into one database, one
+# run at a time. Batches keep both strategies on the same graphs whenever the run stops, so a
+# partial study is still a like-for-like one; a rerun resumes (finished runs are kept).
+# Run from the repository root with the project installed; CORPUS is the FHCP files as published
+# (graphN.hcp.gz; the bundled set's graphs are the same graphs edge for edge).
+set -euo pipefail
+
+CORPUS=${CORPUS:-../shared/corpus/fhcp/hcp}
+DB=${DB:-results/fhcp/runs-60s.sqlite}
+BATCHES=${BATCHES:-10}
+mapfile -t NAMES < <(python -c "
+import random
+from harness import sets
+names = [i.name for i in sets.instances('fhcp-sample')]
+random.Random(28).shuffle(names)
+print('\n'.join(names))")
+for ((i = 0; i < BATCHES * 10 && i < ${#NAMES[@]}; i += 10)); do
+    files=()
+    for name in "${NAMES[@]:i:10}"; do files+=("$CORPUS/$name.hcp.gz"); done
+    python -m harness.run --encoding asp,sat --instances "${files[@]}" --time-limit 60 \
+        --wall-limit 3600 --jobs 1 --db "$DB"
+done
+PUBLISHED=${PUBLISHED:-../shared/corpus/fhcp/published-times.tsv}
+python -m harness.compare --db "$DB" --published "$PUBLISHED" asp sat --across-sweeps
