@@ -29,7 +29,7 @@ forbidden as edge sets (`loop.cuts.exclusion`).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
@@ -120,6 +120,22 @@ def guard(arc: int, head: int, root: int | None, roots: list[int]) -> list[int] 
     return [-arc, roots[head]]
 
 
+def step_batches(arcs, root: int | None, roots: list[int],
+                 step: Callable[[int, int, list[int]], Clauses]) -> Iterator[Clauses]:
+    """`step(tail, head, guard)`'s clauses for every arc `guard` keeps, a batch of about BATCH at a time
+    (made as the solver reads them, never all held at once)."""
+    out: Clauses = []
+    for u, v, arc in arcs:
+        g = guard(arc, v, root, roots)
+        if g is None:
+            continue
+        out += step(u, v, g)
+        if len(out) >= BATCH:
+            yield out
+            out = []
+    yield out
+
+
 def adder(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> Iterator[Clauses]:
     """pos(head) = pos(tail) + 1 on every arc into a vertex other than the root, never overflowing.
 
@@ -143,24 +159,16 @@ def adder(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> 
     else:
         b.clauses += [[-r, -x] for v, r in enumerate(roots) for x in pos[v]]
 
-    def steps() -> Iterator[Clauses]:
-        out: Clauses = []
-        for u, v, arc in arcs:
-            g = guard(arc, v, root, roots)
-            if g is None:
-                continue
-            p, q, c = pos[u], pos[v], carry[u]
-            out += [[*g, q[0], p[0]], [*g, -q[0], -p[0]]]  # bit 0 flips
-            for k in range(1, width):  # q_k = p_k xor c_k
-                out += [[*g, -q[k], p[k], c[k]], [*g, -q[k], -p[k], -c[k]],
-                        [*g, q[k], -p[k], c[k]], [*g, q[k], p[k], -c[k]]]
-            out.append([*g, -c[width]])  # no overflow
-            if len(out) >= BATCH:
-                yield out
-                out = []
-        yield out
+    def step(u: int, v: int, g: list[int]) -> Clauses:
+        p, q, c = pos[u], pos[v], carry[u]
+        out = [[*g, q[0], p[0]], [*g, -q[0], -p[0]]]  # bit 0 flips
+        for k in range(1, width):  # q_k = p_k xor c_k
+            out += [[*g, -q[k], p[k], c[k]], [*g, -q[k], -p[k], -c[k]],
+                    [*g, q[k], -p[k], c[k]], [*g, q[k], p[k], -c[k]]]
+        out.append([*g, -c[width]])  # no overflow
+        return out
 
-    return steps()
+    return step_batches(arcs, root, roots, step)
 
 
 def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> Iterator[Clauses]:
@@ -179,21 +187,11 @@ def crt(arrays: Any, b: Builder, arcs, root: int | None, roots: list[int]) -> It
         elif root is None:
             b.clauses += [[-roots[v], values[0]] for values in residue[v]]
 
-    def steps() -> Iterator[Clauses]:
-        out: Clauses = []
-        for u, v, arc in arcs:
-            g = guard(arc, v, root, roots)
-            if g is None:
-                continue
-            for j, m in enumerate(moduli):
-                here, there = residue[u][j], residue[v][j]
-                out += [[*g, -here[k], there[(k + 1) % m]] for k in range(m)]
-            if len(out) >= BATCH:
-                yield out
-                out = []
-        yield out
+    def step(u: int, v: int, g: list[int]) -> Clauses:
+        return [[*g, -residue[u][j][k], residue[v][j][(k + 1) % m]]
+                for j, m in enumerate(moduli) for k in range(m)]
 
-    return steps()
+    return step_batches(arcs, root, roots, step)
 
 
 def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[Iterator[Clauses], int]:
