@@ -170,6 +170,7 @@ class Run:
     run_options: dict[str, int]  # CaDiCaL's settings for this run, its seed among them
     solver: Any = None
     recorder: Recorder | None = None
+    helper: Any = None  # what `attach` connected (a propagator), or None
     stats: dict[str, Any] = field(default_factory=dict)
     added: list[list[int]] = field(default_factory=list)  # every cut so far, for `colour=late`'s new solver
     # [solver_cpu_s, outside_cpu_s, cuts] of the first ROUNDS_KEPT
@@ -289,10 +290,10 @@ class Sat(Encoding):
         if isinstance(run, Outcome):
             return run
         try:
-            helper = self.attach(run.solver, problem, deadline, run.recorder)
+            run.helper = self.attach(run.solver, problem, deadline, run.recorder)
             run.stats["build_s"] = cpu_time() - start
-            status, solution = self.search(run, deadline, limits, helper)
-            self.finish(run, status, helper)
+            status, solution = self.search(run, deadline, limits)
+            self.finish(run, status)
         finally:
             run.solver.delete()
         return Outcome(status, solution, run.stats)
@@ -351,7 +352,7 @@ class Sat(Encoding):
                                        face_vars if colour == "on" else range(0))
         return run
 
-    def search(self, run: Run, deadline: float, limits: Limits, helper=None) -> tuple[str, str]:
+    def search(self, run: Run, deadline: float, limits: Limits) -> tuple[str, str]:
         """Solve, cut, solve again until an answer, unsat or the deadline (the CPU clock's, or the
         helper's `out_of_time`): (status, solution).
 
@@ -364,12 +365,12 @@ class Sat(Encoding):
             if run.colour == "late" and c0 >= run.colour_after:
                 self.add_faces(run, c0)
                 t0, c0, calls = cpu_time(), 0, 0
-            if time.process_time() >= deadline or (helper is not None and helper.out_of_time()):
+            if time.process_time() >= deadline or (run.helper is not None and run.helper.out_of_time()):
                 stats["iterations"] += in_round
                 stats["reason"] = f"time limit {limits.time_s:g} s reached"
                 return UNKNOWN, ""
             limits.report({**stats, "conflicts": c0 + stats.get("conflicts_before_faces", 0)})
-            answer = self.chunk(run, calls, c0, helper)
+            answer = self.chunk(run, calls, c0)
             t1 = cpu_time()
             stats["solver_cpu_s"] += t1 - t0
             round_s += t1 - t0
@@ -406,7 +407,7 @@ class Sat(Encoding):
         run.solver = self.start_solver(run.clauses + run.added + faces, run.problem.arrays.num_edges,
                                        run.recorder is not None, stats, run.run_options, run.face_vars)
 
-    def chunk(self, run: Run, calls: int, conflicts: int, helper=None) -> bool | None:
+    def chunk(self, run: Run, calls: int, conflicts: int) -> bool | None:
         """One solve call: True (a model), False (unsat) or None (its budget spent, or the helper out of
         time: its empty clause ended the call, and the loop's top stops).
 
@@ -415,7 +416,7 @@ class Sat(Encoding):
         solver = run.solver
         if not self.chunked:
             answer = solver.solve()
-            return None if helper is not None and helper.out_of_time() else answer
+            return None if run.helper is not None and run.helper.out_of_time() else answer
         budget = chunk_budget(calls)
         solver.conf_budget(budget if run.colour != "late" else min(budget, run.colour_after - conflicts))
         return solver.solve_limited()
@@ -445,7 +446,7 @@ class Sat(Encoding):
         return chosen, cuts
 
     @staticmethod
-    def finish(run: Run, status: str, helper) -> None:
+    def finish(run: Run, status: str) -> None:
         """The last stats: the solver's conflicts and clauses, the rounds, an unsat's proof, a helper's."""
         stats, solver = run.stats, run.solver
         stats["conflicts"] = solver.accum_stats()["conflicts"] + stats.get("conflicts_before_faces", 0)
@@ -453,6 +454,6 @@ class Sat(Encoding):
         stats["rounds"] = run.rounds
         if run.recorder is not None and status == UNSAT:
             stats["proof"] = run.recorder.proof(solver)
-        if helper is not None:
-            more = helper.stats()
+        if run.helper is not None:
+            more = run.helper.stats()
             stats.update(more, cuts=stats["cuts"] + more.get("cuts", 0))
