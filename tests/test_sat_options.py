@@ -9,11 +9,14 @@ the independent checker accepts and the known verdicts.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import bundled
 
 from harness import kinds, registry, sets
 from harness.encoding import Limits
+from harness.proof.certify import CERTIFIED
 from harness.run.execute import execute
 from loopbench_encodings import loop
 from loopbench_encodings.loop.arcs import directed_cuts
@@ -126,3 +129,17 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
         registry.create("sat", directed="true")
     with pytest.raises(ValueError, match="join"):
         registry.create("propagator", join="2opt")
+
+
+def test_merged_cuts_pass_the_proof_checkers_cut_check():
+    # the non-Hamiltonian smoke graphs, sat with `join=merge` logging a proof: every cut of a union of
+    # loops is checked as a cut by harness.proof, and the unsat answer is certified
+    merged = 0
+    for instance in sets.instances("graph-smoke"):
+        if instance.known_answer != "unsat" or loop.refuse(loop.problem(instance.puzzle), 0.0):
+            continue  # Hamiltonian, or refused before any solve (a vertex of degree 1): no proof to log
+        row = execute(instance, "sat", {"join": "merge", "cuts": "cutset", "proof": "true"}, 0, LIMITS)
+        extra = json.loads(row["extra"])
+        assert row["status"] == "unsat" and extra["proof"] == CERTIFIED, instance.name
+        merged += extra["merged"]
+    assert merged > 0  # some cut was of loops merged into one
