@@ -279,9 +279,12 @@ class Sat(Encoding):
         far as 2-opt goes (`loop.join.merge`, with `merge`), then (edges, []) when one loop is left and
         it is an answer (as `joined`), else (chosen, the cut-set of each loop left: an edge leaving it,
         or with `directed` an arc leaving it and one entering it, `loop.arcs.directed_cuts`); None (the
-        model's own cuts) when a loop left is no cut-set (it holds every required vertex or none)."""
+        model's own cuts) when the model is one loop or none, or a loop left is no cut-set (it holds
+        every required vertex or none)."""
         arrays, stats = run.problem.arrays, run.stats
         loops = [vertices for vertices, _ in arrays.walk(chosen)]
+        if len(loops) < 2:  # one loop (the answer or not) or none: the model's own cuts say which
+            return None
         if self.options["join"] == "merge":
             stats["join_tried"] += 1
             edges, left = merge(arrays, loops)
@@ -466,18 +469,20 @@ class Sat(Encoding):
         solver, problem, stats = run.solver, run.problem, run.stats
         arrays = problem.arrays
         chosen = arrays.chosen(solver.get_model())
-        cuts, whole = arrays.split(chosen, self.options["cuts"], self.options["components"])
-        if whole and self.options["alone"] == "true":  # a complete loop beside others
-            stats["tried_alone"] += 1
-            if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
-                chosen, cuts = edges, []
         moves = self.options["join"]
-        if cuts and moves in MOVES and (
-                edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
-            chosen, cuts = edges, []
-        elif cuts and (moves == "merge" or self.options["directed"] == "true") and (
+        # `merge` and `directed` first: where they apply, the model's own cuts would be made for nothing
+        if (moves == "merge" or self.options["directed"] == "true") and (
                 found := self.merged(run, chosen)) is not None:
             chosen, cuts = found
+        else:
+            cuts, whole = arrays.split(chosen, self.options["cuts"], self.options["components"])
+            if whole and self.options["alone"] == "true":  # a complete loop beside others
+                stats["tried_alone"] += 1
+                if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
+                    chosen, cuts = edges, []
+            if cuts and moves in MOVES and (
+                    edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
+                chosen, cuts = edges, []
         for clause in cuts:
             solver.add_clause(clause)
         if run.colour == "late":
