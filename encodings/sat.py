@@ -49,13 +49,17 @@ DRAT proof: on unsat the stats' `proof` holds it with the CNF of every clause th
 (`harness.proof.record`; `harness.proof` checks both).
 The published Hamiltonian-cycle CEGAR's options (docs/CEGAR.md; all off by default, each slower on
 puzzles): `join=2opt|3opt` joins a model's loops along graph edges (`loop.join`) and takes the one
-loop if it is an answer; `fix=true` adds `loop.fix`'s forced edges as units (not with `proof=true`);
-`arcs=true` adds the arc model beside the edges (`loop.arcs`), `arcs=asymmetry` with the published
-lowest-asymmetry clauses.
+loop if it is an answer; `join=merge` (the published `2opt3`) joins them as far as 2-opt goes and cuts
+the loops left (their cut-sets) instead of the model's own; `fix=true` adds `loop.fix`'s forced edges
+as units (not with `proof=true`); `arcs=true` adds the arc model beside the edges (`loop.arcs`),
+`arcs=asymmetry` with the published lowest-asymmetry clauses; `directed=true` (with arcs, not with
+`proof=true`) gives each cut-set as the published blocking clauses, an arc leaving the set and one
+entering it.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
-join_tried and joined (rounds whose loops `join` tried, and made an answer), fixed_on and fixed_off
+join_tried and joined (rounds whose loops `join` tried, and made an answer), merged (loops `join=merge`
+joined into others), fixed_on and fixed_off
 (`fix`), coloured_at and conflicts_before_faces (the round and the conflicts where `colour=late`
 started again), and `rounds`: per round [solver_cpu_s, outside_cpu_s, cuts], the first ROUNDS_KEPT.
 Before each chunk the stats so far go to `limits.report`, so a run stopped past its limit keeps them.
@@ -77,13 +81,13 @@ from harness.proof.record import PROOF_SOLVERS, Recorder
 from . import loop, rules
 from ._cadical import parse as parse_cadical
 from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
-from .loop.arcs import arc_clauses
+from .loop.arcs import arc_clauses, directed_cuts
 from .loop.arrays import COMPONENTS
 from .loop.cnf import loop_clause_parts, num_variables
 from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.fix import fixed_edges
-from .loop.join import MOVES, join
+from .loop.join import MOVES, join, merge
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -95,7 +99,8 @@ CACHE = ("off", "degree")
 PROOF = ("false", "true")
 ALONE = ("false", "true")
 COLOUR = ("off", "on", "late")
-JOIN = ("false", *MOVES)
+JOIN = ("false", *MOVES, "merge")
+DIRECTED = ("false", "true")
 FIX = ("false", "true")
 ARCS = ("false", "true", "asymmetry")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
@@ -167,6 +172,7 @@ class Run:
     face_vars: range
     last: int  # the last variable of `loop.cnf`'s
     top: int  # the last of the edges', counters', faces' and arcs'
+    arcs_from: int  # the arc variables are numbered from arcs_from + 1 (`loop.arcs`; with arcs=false, unused)
     run_options: dict[str, int]  # CaDiCaL's settings for this run, its seed among them
     solver: Any = None
     recorder: Recorder | None = None
@@ -190,10 +196,11 @@ class Sat(Encoding):
     excludes = True
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
                 "implied": "true", "cache": "off", "proof": "false", "alone": "true",
-                "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false"}
+                "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false",
+                "directed": "false"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
                "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
-               "arcs": ARCS}
+               "arcs": ARCS, "directed": DIRECTED}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -214,6 +221,10 @@ class Sat(Encoding):
                 raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
             if self.options["fix"] == "true":  # a forced path's closing edge off is no cut the checker knows
                 raise ValueError("proof=true cannot be given with fix=true")
+            if self.options["directed"] == "true":  # the checker's cuts are over edges
+                raise ValueError("proof=true cannot be given with directed=true")
+        if self.options["directed"] == "true" and self.options["arcs"] == "false":
+            raise ValueError("directed=true cuts over the arcs: it needs arcs=true or arcs=asymmetry")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
@@ -262,6 +273,36 @@ class Sat(Encoding):
             return None
         stats["joined"] += 1
         return edges
+
+    def merged(self, run: Run, chosen: list[int]) -> tuple[list[int], list[list[int]]] | None:
+        """`join=merge` and `directed=true`, the published CEGAR's blocking: the model's loops joined as
+        far as 2-opt goes (`loop.join.merge`, with `merge`), then (edges, []) when one loop is left and
+        it is an answer (as `joined`), else (chosen, the cut-set of each loop left: an edge leaving it,
+        or with `directed` an arc leaving it and one entering it, `loop.arcs.directed_cuts`); None (the
+        model's own cuts) when the model is one loop or none, or a loop left is no cut-set (it holds
+        every required vertex or none)."""
+        arrays, stats = run.problem.arrays, run.stats
+        loops = [vertices for vertices, _ in arrays.walk(chosen)]
+        if len(loops) < 2:  # one loop (the answer or not) or none: the model's own cuts say which
+            return None
+        if self.options["join"] == "merge":
+            stats["join_tried"] += 1
+            edges, left = merge(arrays, loops)
+            stats["merged"] += len(loops) - len(left)
+            if edges is not None:
+                vertices = {v for i in edges for v in arrays.ends[i]}
+                if not arrays.complete(vertices, edges) or model_alone(
+                        run.solver, arrays.num_edges, [edges]) is None:
+                    return None
+                stats["joined"] += 1
+                return edges, []
+            loops = left
+        required = len(arrays.required)
+        if not all(0 < arrays.holds(vertices) < required for vertices in loops):
+            return None
+        if self.options["directed"] == "true":
+            return chosen, [c for vertices in loops for c in directed_cuts(arrays, run.arcs_from, vertices)]
+        return chosen, [[i + 1 for i in arrays.boundary(vertices)] for vertices in loops]
 
     def attach(self, solver, problem, deadline: float, recorder: Recorder | None = None):
         """Hook for subclasses: connect a helper before the first solve; return it (or None).
@@ -318,8 +359,9 @@ class Sat(Encoding):
         if colour == "on":
             clauses += colour_clauses(graph, last)
         top = last + len(face_vars)  # the last variable of edges, counters and faces
+        arcs_from = top
         if options["arcs"] != "false":  # numbered after the faces, which `colour=late` may add
-            oriented, top = arc_clauses(arrays, top, options["arcs"] == "asymmetry")
+            oriented, top = arc_clauses(arrays, arcs_from, options["arcs"] == "asymmetry")
             clauses += oriented
         if options["fix"] == "true":
             fixed = fixed_edges(problem)
@@ -337,12 +379,12 @@ class Sat(Encoding):
             if seed:
                 random.Random(seed).shuffle(kept)
         given = kept if kept is not None else chain(chain.from_iterable(degree), clauses)
-        run = Run(problem, kept, excluded, colour, colour_after, face_vars, last, top, run_options)
+        run = Run(problem, kept, excluded, colour, colour_after, face_vars, last, top, arcs_from, run_options)
         run.recorder = run.recording() if options["proof"] == "true" else None
         stats = run.stats = {"solver": options["solver"], "iterations": 0,
                              "variables": top if colour == "on" or options["arcs"] != "false" else last,
                              "cuts": 0, "chunks": 0, "solver_cpu_s": 0.0, "outside_cpu_s": 0.0,
-                             "tried_alone": 0, "join_tried": 0, "joined": 0,
+                             "tried_alone": 0, "join_tried": 0, "joined": 0, "merged": 0,
                              "shape_reused": arrays.shape_reused}
         if "seed" in run_options:
             stats["cadical_seed"] = run_options["seed"]
@@ -427,15 +469,20 @@ class Sat(Encoding):
         solver, problem, stats = run.solver, run.problem, run.stats
         arrays = problem.arrays
         chosen = arrays.chosen(solver.get_model())
-        cuts, whole = arrays.split(chosen, self.options["cuts"], self.options["components"])
-        if whole and self.options["alone"] == "true":  # a complete loop beside others
-            stats["tried_alone"] += 1
-            if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
-                chosen, cuts = edges, []
         moves = self.options["join"]
-        if cuts and moves != "false" and (
-                edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
-            chosen, cuts = edges, []
+        # `merge` and `directed` first: where they apply, the model's own cuts would be made for nothing
+        if (moves == "merge" or self.options["directed"] == "true") and (
+                found := self.merged(run, chosen)) is not None:
+            chosen, cuts = found
+        else:
+            cuts, whole = arrays.split(chosen, self.options["cuts"], self.options["components"])
+            if whole and self.options["alone"] == "true":  # a complete loop beside others
+                stats["tried_alone"] += 1
+                if (edges := model_alone(solver, arrays.num_edges, whole)) is not None:
+                    chosen, cuts = edges, []
+            if cuts and moves in MOVES and (
+                    edges := self.joined(solver, problem, chosen, moves, stats)) is not None:
+                chosen, cuts = edges, []
         for clause in cuts:
             solver.add_clause(clause)
         if run.colour == "late":

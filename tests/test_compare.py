@@ -123,8 +123,23 @@ def test_configs_are_named_as_the_plots_name_them(runs):
     assert "sat[cuts=cutset]" in set(plots.with_config(both)["config"])
     c = compare(both, "sat[cuts=cutset]", "circuit", set_name="masyu-smoke")
     assert c.a.config == "sat[cuts=cutset]" and c.instances == 12
-    with pytest.raises(ValueError, match="ambiguous"):
-        compare(both, "sat", "circuit")
+    # as harness.run spells a configuration: `sat` is sat at its defaults, `sat:cuts=cutset` the other
+    assert compare(both, "sat", "circuit").a.config == "sat[cuts=loop]"
+    assert compare(both, "sat:cuts=cutset", "circuit").a.config == "sat[cuts=cutset]"
+    disc = [json.dumps({**json.loads(o), "cuts": "disc"}) for o in sat["options"]]
+    neither = pd.concat([runs[runs["encoding"] != "sat"], sat.assign(options=cutset),
+                         sat.assign(options=disc, run_key=sat["run_key"] + "y")], ignore_index=True)
+    with pytest.raises(ValueError, match="ambiguous"):  # neither at the default: which is meant?
+        compare(neither, "sat", "circuit")
+
+
+def test_an_option_older_runs_lack_is_labelled_as_its_default(runs):
+    sat = runs[runs["encoding"] == "sat"]
+    older = [json.dumps({k: v for k, v in json.loads(o).items() if k != "join"}) for o in sat["options"]]
+    merged = [json.dumps({**json.loads(o), "join": "merge"}) for o in sat["options"]]
+    both = pd.concat([sat.assign(options=older), sat.assign(options=merged, run_key=sat["run_key"] + "m")],
+                     ignore_index=True)
+    assert set(plots.with_config(both)["config"]) == {"sat[join=false]", "sat[join=merge]"}
 
 
 def test_cli_text_and_json(db, capsys):

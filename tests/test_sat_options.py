@@ -1,21 +1,27 @@
-"""sat's published-CEGAR options: `fix` (forced edges), `join` (sub-loops joined), `arcs` (the arc model).
+"""sat's published-CEGAR options: `fix` (forced edges), `join` (sub-loops joined; `merge`), `arcs` (the arc
+model), `directed` (cut-sets over the arcs).
 
 Each keeps every answer and adds none: the fixed edges agree with an answer found without them, a
-joined loop is an answer only when the checker says so, and every option answers the smoke sets
-(graphs and puzzles) with answers the independent checker accepts and the known verdicts.
+joined loop is an answer only when the checker says so, the directed cuts hold for every Hamiltonian
+cycle walked either way, and every option answers the smoke sets (graphs and puzzles) with answers
+the independent checker accepts and the known verdicts.
 """
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import bundled
 
-from harness import registry, sets
+from harness import kinds, registry, sets
 from harness.encoding import Limits
+from harness.proof.certify import CERTIFIED
 from harness.run.execute import execute
 from loopbench_encodings import loop
+from loopbench_encodings.loop.arcs import directed_cuts
 from loopbench_encodings.loop.fix import fixed_edges
-from loopbench_encodings.loop.join import join
+from loopbench_encodings.loop.join import join, merge
 
 LIMITS = Limits(time_s=30.0)
 
@@ -53,9 +59,52 @@ def test_two_triangles_of_a_prism_join_into_its_hamiltonian_cycle():
     assert join(arrays, [[0, 2, 4]], "2opt") is None  # one loop: nothing to join
 
 
+def test_merge_joins_what_it_can_and_gives_the_loops_left(tmp_path):
+    # squares 1-2-3-4 and 5-6-7-8 with rungs 1-5 and 2-6 (a 2-opt move), a triangle 9-10-11 hung on 3-9
+    edges = [(1, 2), (2, 3), (3, 4), (4, 1), (5, 6), (6, 7), (7, 8), (8, 5), (1, 5), (2, 6),
+             (9, 10), (10, 11), (11, 9), (3, 9)]
+    graph = tmp_path / "merge.col"  # DIMACS
+    graph.write_text(f"p edge 11 {len(edges)}\n" + "".join(f"e {u} {v}\n" for u, v in edges))
+    arrays = loop.problem(kinds.read_spec(str(graph))).arrays
+    loops = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10]]  # vertices from 0
+    assert join(arrays, loops, "2opt") is None  # join gives up at the triangle, the smallest loop
+    one, left = merge(arrays, loops)
+    assert one is None and sorted(map(sorted, left)) == [list(range(8)), [8, 9, 10]]
+    (cut,) = [[i + 1 for i in arrays.boundary(vertices)] for vertices in left[:1]]
+    assert cut == [arrays.between(2, 8) + 1]  # the merged squares' cut-set: the edge to the triangle
+    prism = loop.problem(bundled("graph-prism-6-s2026-000", "graph-smoke").puzzle).arrays
+    one, left = merge(prism, [[0, 2, 4], [1, 3, 5]])
+    assert one is not None and len(one) == 6 and len(left) == 1
+
+
+def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
+    from itertools import combinations, permutations
+
+    arrays = loop.problem(bundled("graph-prism-6-s2026-000", "graph-smoke").puzzle).arrays
+    n, first = arrays.num_vertices, 100
+    cycles = []
+    for rest in permutations(range(1, n)):
+        walk = (0, *rest)
+        if all(arrays.between(walk[k], walk[(k + 1) % n]) >= 0 for k in range(n)):
+            cycles.append(walk)
+    assert cycles  # the prism is Hamiltonian; both directions of each cycle are among the walks
+    for walk in cycles:
+        arcs = set()
+        for k in range(n):
+            u, w = walk[k], walk[(k + 1) % n]
+            i = arrays.between(u, w)
+            arcs.add(first + 2 * i + (1 if arrays.ends[i][0] == u else 2))
+        for size in range(1, n):
+            for inside in combinations(range(n), size):
+                for clause in directed_cuts(arrays, first, inside):
+                    assert arcs.intersection(clause), (walk, inside)
+
+
 @pytest.mark.parametrize("options", [{"fix": "true"}, {"join": "2opt"}, {"join": "3opt"}, {"arcs": "true"},
-                                     {"arcs": "asymmetry"},
-                                     {"arcs": "true", "fix": "true", "join": "3opt", "cuts": "cutset"}],
+                                     {"arcs": "asymmetry"}, {"join": "merge"},
+                                     {"arcs": "true", "fix": "true", "join": "3opt", "cuts": "cutset"},
+                                     {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
+                                      "phase": "solver"}],
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 @pytest.mark.parametrize("collection", ["graph-smoke", "masyu-smoke", "slither-smoke"])
 def test_every_option_answers_the_smoke_sets_and_the_checker_accepts(collection, options):
@@ -71,8 +120,26 @@ def test_every_option_answers_the_smoke_sets_and_the_checker_accepts(collection,
         assert f'"{next(iter(options))}"' in row["options"]  # recorded in the options column
 
 
-def test_fix_cannot_log_a_proof_and_the_propagator_does_not_join():
+def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
     with pytest.raises(ValueError, match="fix=true"):
         registry.create("sat", fix="true", proof="true")
+    with pytest.raises(ValueError, match="directed=true"):
+        registry.create("sat", directed="true", arcs="true", proof="true")
+    with pytest.raises(ValueError, match="needs arcs"):
+        registry.create("sat", directed="true")
     with pytest.raises(ValueError, match="join"):
         registry.create("propagator", join="2opt")
+
+
+def test_merged_cuts_pass_the_proof_checkers_cut_check():
+    # the non-Hamiltonian smoke graphs, sat with `join=merge` logging a proof: every cut of a union of
+    # loops is checked as a cut by harness.proof, and the unsat answer is certified
+    merged = 0
+    for instance in sets.instances("graph-smoke"):
+        if instance.known_answer != "unsat" or loop.refuse(loop.problem(instance.puzzle), 0.0):
+            continue  # Hamiltonian, or refused before any solve (a vertex of degree 1): no proof to log
+        row = execute(instance, "sat", {"join": "merge", "cuts": "cutset", "proof": "true"}, 0, LIMITS)
+        extra = json.loads(row["extra"])
+        assert row["status"] == "unsat" and extra["proof"] == CERTIFIED, instance.name
+        merged += extra["merged"]
+    assert merged > 0  # some cut was of loops merged into one

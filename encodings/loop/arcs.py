@@ -5,7 +5,8 @@ is on exactly when one of its two arcs is (`e <-> a_uv | a_vu`, never both), and
 at most one arc out and at most one arc in (exactly one of each when it is required). With the
 degree clauses this is the arc model of the published CEGAR for Hamiltonian cycles (Ohashi, Soh,
 Le Berre et al., SAT 2025: one arc out and one in per vertex, two-cycles forbidden), kept beside
-the edge variables, so cuts, answers and proofs stay over the edges. Arc variables are numbered
+the edge variables, so answers and proofs stay over the edges (`directed_cuts` gives a cut-set over
+the arcs, the published blocking clauses, for `sat:directed=true`). Arc variables are numbered
 from `first + 1`: arc u->v of edge i is `first + 2i + 1`, v->u `first + 2i + 2` (u < v); the
 counters of vertices of degree above PAIRWISE_MAX follow them.
 """
@@ -71,3 +72,23 @@ def asymmetry_clauses(arrays: LoopArrays, first: int) -> list[Clause]:
         arcs.append((w, forth, back) if u == v else (u, back, forth))
     arcs.sort()
     return [[-out_y, -in_x] for k, (_, _, in_x) in enumerate(arcs) for _, out_y, _ in arcs[k + 1:]]
+
+
+def directed_cuts(arrays: LoopArrays, first: int, vertices) -> list[Clause]:
+    """A set of vertices' cut-set as the published CEGAR blocks it (option `asp2`): an arc leaving it,
+    and an arc entering it, two clauses over the arcs numbered from `first + 1`.
+
+    Valid wherever the edge cut-set is (the set holds a required vertex and misses one): a loop
+    through both crosses the boundary, and walked one way round it leaves the set and enters it."""
+    inside = set(vertices)
+    leaving, entering = [], []
+    ends, incident = arrays.ends, arrays.incident
+    for v in sorted(inside):
+        for i in incident[v]:
+            u, w = ends[i]
+            if u in inside and w in inside:
+                continue
+            forth, back = first + 2 * i + 1, first + 2 * i + 2  # u->w, w->u
+            leaving.append(forth if u == v else back)
+            entering.append(back if u == v else forth)
+    return [leaving, entering]

@@ -11,7 +11,9 @@ The smallest loop is joined first, to the first partner found walking it (a dete
 a 3-opt search gives up after THREE_OPT_WORK candidates.
 What comes out is one loop over the same vertices, or None when some loop has no move left; the
 caller decides whether it is an answer (the kind's rules, the required vertices: a puzzle's loop
-must still satisfy its clues), as for any model.
+must still satisfy its clues), as for any model. `merge` (the published `2opt3`) goes on past a loop
+with no move, joining whichever loops still can, and gives the loops left: their vertex sets are the
+cuts the published CEGAR blocks instead of the model's own loops.
 """
 
 from __future__ import annotations
@@ -27,6 +29,21 @@ def join(arrays: LoopArrays, loops: list[list[int]], moves: str = "3opt") -> lis
     walking order), made by 2-opt moves (and 3-opt ones with `moves="3opt"`); None if they do not join."""
     if len(loops) < 2:
         return None
+    return _joining(arrays, loops, moves, further=False)[0]
+
+
+def merge(arrays: LoopArrays, loops: list[list[int]],
+          moves: str = "2opt") -> tuple[list[int] | None, list[list[int]]]:
+    """`loops` joined as far as the moves go: (the edges of one loop, or None; the vertices of each
+    loop left, the joined ones together). A loop with no move is passed over, not the end."""
+    if len(loops) < 2:
+        return None, [list(vertices) for vertices in loops]
+    return _joining(arrays, loops, moves, further=True)
+
+
+def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str,
+             further: bool) -> tuple[list[int] | None, list[list[int]]]:
+    """`join`'s and `merge`'s moves: smallest loop first; `further`: past a loop with no move."""
     n = arrays.num_vertices
     where = [-1] * n  # the loop each vertex is on
     nb: list[list[int]] = [[] for _ in range(n)]  # each vertex's two neighbours on its loop
@@ -52,13 +69,22 @@ def join(arrays: LoopArrays, loops: list[list[int]], moves: str = "3opt") -> lis
             members[k] = []
             alive.discard(k)
 
-    while len(alive) > 1:
-        small = min(alive, key=lambda k: (len(members[k]), k))
+    stuck: set[int] = set()  # loops with no move left (a loop that takes in another may have one again)
+    while len(alive) > 1 and (free := alive - stuck):
+        small = min(free, key=lambda k: (len(members[k]), k))
         state = (small, members, where, nb, neighbours, between, swap, absorb)
-        if not (_two_opt(*state) or (moves == "3opt" and _three_opt(*state))):
-            return None
-    (last,) = alive
-    return sorted({between(v, w) for v in members[last] for w in nb[v]})
+        if (into := _two_opt(*state)) is None and moves == "3opt":
+            into = _three_opt(*state)
+        if into is None:
+            if not further:
+                return None, []
+            stuck.add(small)
+        else:
+            stuck.discard(into)
+    left = [members[k] for k in sorted(alive)]
+    if len(left) > 1:
+        return None, left
+    return sorted({between(v, w) for v in left[0] for w in nb[v]}), left
 
 
 def _neighbours(arrays: LoopArrays) -> list[list[int]]:
@@ -71,7 +97,7 @@ def _neighbours(arrays: LoopArrays) -> list[list[int]]:
     return made  # type: ignore[return-value]
 
 
-def _two_opt(small, members, where, nb, neighbours, between, swap, absorb) -> bool:
+def _two_opt(small, members, where, nb, neighbours, between, swap, absorb) -> int | None:
     for a in members[small]:
         for b in nb[a]:
             for c in neighbours[a]:
@@ -82,11 +108,11 @@ def _two_opt(small, members, where, nb, neighbours, between, swap, absorb) -> bo
                     if between(b, d) >= 0:
                         swap(a, b, c), swap(b, a, d), swap(c, d, a), swap(d, c, b)
                         absorb(other, small)
-                        return True
-    return False
+                        return other
+    return None
 
 
-def _three_opt(small, members, where, nb, neighbours, between, swap, absorb) -> bool:
+def _three_opt(small, members, where, nb, neighbours, between, swap, absorb) -> int | None:
     work = THREE_OPT_WORK  # a dense graph's neighbourhoods squared could take seconds: give up instead
     for a in members[small]:
         for b in nb[a]:
@@ -99,7 +125,7 @@ def _three_opt(small, members, where, nb, neighbours, between, swap, absorb) -> 
                         third = where[e]
                         work -= 1
                         if work < 0:
-                            return False
+                            return None
                         if third < 0 or third in (small, second):
                             continue
                         for f in nb[e]:
@@ -107,5 +133,5 @@ def _three_opt(small, members, where, nb, neighbours, between, swap, absorb) -> 
                                 swap(a, b, c), swap(b, a, f), swap(c, d, a)
                                 swap(d, c, e), swap(e, f, d), swap(f, e, b)
                                 absorb(second, small, third)
-                                return True
-    return False
+                                return second
+    return None

@@ -17,7 +17,8 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
     if "config" in runs:
         return runs
     encodings = [str(e) for e in runs["encoding"]]
-    options = [_options(o) for o in runs["options"]]
+    # an option older rows lack (it came later) is labelled as its default, which those runs had
+    options = [{**defaults(e), **_options(o)} for e, o in zip(encodings, runs["options"], strict=True)]
     labels = list(encodings)
     for encoding in set(encodings):
         mine = [i for i, e in enumerate(encodings) if e == encoding]
@@ -45,3 +46,30 @@ def _options(text: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+
+
+def defaults(encoding: str) -> dict:
+    """The encoding's current default options ({} for an encoding this code does not have)."""
+    from harness import registry
+
+    found = registry.encodings().get(encoding)
+    return dict(found.defaults) if found is not None else {}
+
+
+def spelled(configs: list[str], wanted: str) -> list[str]:
+    """The configs `wanted` names as `harness.run --encoding` spells one (`sat:join=merge:arcs=true`,
+    or `sat`): its options as given, every other option that labels tell apart at its default."""
+    encoding, *pairs = wanted.split(":")
+    given = dict(pair.partition("=")[::2] for pair in pairs)
+    base = {k: str(v) for k, v in defaults(encoding).items()}
+    out = []
+    for config in configs:
+        name, _, inside = config.partition("[")
+        if name != encoding:
+            continue
+        shown = dict(pair.partition("=")[::2] for pair in inside.rstrip("]").split(",") if pair)
+        # a shown option is as given, or else at its default; one no label shows (every run had the
+        # same) cannot tell the configs apart
+        if all(given.get(k, base.get(k)) == v for k, v in shown.items()):
+            out.append(config)
+    return out

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The FHCP study at the field's 60 s CPU limit (issue 28), as it was run: `asp` and `sat` on the
-# graphs of fhcp-sample in batches of 10, in a seeded shuffle of the set (Python's
+# The FHCP study at the field's 60 s CPU limit (issues 28 and 32), as it was run: ENCODINGS (default
+# `asp,sat`) on the graphs of fhcp-sample in batches of 10, in a seeded shuffle of the set (Python's
 # random.Random(28).shuffle of its names), each batch one `harness.run` sweep into one database, one
-# run at a time. Batches keep both strategies on the same graphs whenever the run stops, so a
+# run at a time. results/fhcp/README.md gives each ENCODINGS and BATCHES it was run with. Batches keep both strategies on the same graphs whenever the run stops, so a
 # partial study is still a like-for-like one; a rerun resumes (finished runs are kept).
 # Run from the repository root with the project installed; CORPUS is the FHCP files as published
 # (graphN.hcp.gz; the bundled set's graphs are the same graphs edge for edge).
@@ -11,6 +11,7 @@ set -euo pipefail
 CORPUS=${CORPUS:-../shared/corpus/fhcp/hcp}
 DB=${DB:-results/fhcp/runs-60s.sqlite}
 BATCHES=${BATCHES:-10}
+ENCODINGS=${ENCODINGS:-asp,sat}
 mapfile -t NAMES < <(python -c "
 import random
 from harness import sets
@@ -20,7 +21,7 @@ print('\n'.join(names))")
 for ((i = 0; i < BATCHES * 10 && i < ${#NAMES[@]}; i += 10)); do
     files=()
     for name in "${NAMES[@]:i:10}"; do files+=("$CORPUS/$name.hcp.gz"); done
-    python -m harness.run --encoding asp,sat --instances "${files[@]}" --time-limit 60 \
+    python -m harness.run --encoding "$ENCODINGS" --instances "${files[@]}" --time-limit 60 \
         --wall-limit 3600 --jobs 1 --db "$DB"
 done
 PUBLISHED=${PUBLISHED:-../shared/corpus/fhcp/published-times.tsv}

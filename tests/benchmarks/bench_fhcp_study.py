@@ -5,7 +5,9 @@ Run from the repository root after the study's sweep (results/fhcp/regenerate.sh
 Not collected by pytest. Reads the newest code's runs (`analysis.results.latest`, every sweep of the file: an
 interrupted sweep resumed is one study) on the graphs every strategy ran, and prints markdown, on
 CPU time of the encoding's own work (`solve_cpu_s`, verified solves only):
-- per strategy: runs, solved within 1 s and within the limit, wrong, PAR-2, median solve time;
+- per configuration (the encoding and the options it was given away from its defaults,
+  `sat[arcs=true,cuts=cutset]`): runs, solved within 1 s and within the limit, wrong, PAR-2, median
+  solve time;
   the virtual best of all strategies as one more row;
 - the graphs no strategy solved, with their size;
 - where each strategy fails, from the runs that did not solve: status counts, and the medians of
@@ -17,6 +19,7 @@ CPU time of the encoding's own work (`solve_cpu_s`, verified solves only):
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from itertools import pairwise
 from pathlib import Path
@@ -26,6 +29,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from harness import registry  # noqa: E402
 from harness.analysis import ranking, results, summary  # noqa: E402
 from harness.analysis.plots import markdown  # noqa: E402
 from harness.extra import extra_column  # noqa: E402
@@ -34,15 +38,25 @@ from harness.extra import extra_column  # noqa: E402
 def load(db: Path) -> pd.DataFrame:
     runs = results.latest(results.load(db))
     runs = runs[runs["status"] != "error"]
-    return runs.assign(t=summary.solve_time(runs).where(summary.solved_mask(runs)), par2=summary.par2(runs))
+    return runs.assign(t=summary.solve_time(runs).where(summary.solved_mask(runs)), par2=summary.par2(runs),
+                       config=[label(e, o) for e, o in zip(runs["encoding"], runs["options"], strict=True)])
+
+
+def label(encoding: str, options: str) -> str:
+    """The encoding and the options a run gave it away from its defaults (an option older rows lack
+    counts as its default): `sat[arcs=true,cuts=cutset]`, or `sat`."""
+    defaults = registry.encodings()[encoding].defaults
+    given = json.loads(options or "{}")
+    changed = [f"{k}={v}" for k, v in sorted(given.items()) if str(v) != str(defaults.get(k, v))]
+    return f"{encoding}[{','.join(changed)}]" if changed else encoding
 
 
 def solved_table(runs: pd.DataFrame, limit: float) -> pd.DataFrame:
-    wide = runs.groupby(["instance", "encoding"])["t"].min().unstack()
+    wide = runs.groupby(["instance", "config"])["t"].min().unstack()
     best = pd.DataFrame({"t": ranking.virtual_best(wide), "rows": runs.groupby("instance")["rows"].first()})
     best["par2"] = best["t"].fillna(2 * limit)
     rows = {}
-    for name, group in [*runs.groupby("encoding"), ("virtual best", best.reset_index())]:
+    for name, group in [*runs.groupby("config"), ("virtual best", best.reset_index())]:
         wrong = int((group.get("status", pd.Series(dtype=str)) == "wrong").sum())
         rows[name] = {"graphs": len(group), "solved <= 1 s": int((group["t"] <= 1).sum()),
                       f"solved <= {limit:g} s": int(group["t"].notna().sum()), "wrong": wrong,
@@ -56,7 +70,7 @@ def failure_table(runs: pd.DataFrame) -> pd.DataFrame:
     rows = {}
     cpu = extra_column(failed, "build_clock") == "cpu"  # rows made before the phases were CPU time: wall
     build = f"median build {'CPU' if cpu.all() else 'wall' if not cpu.any() else 'CPU or wall'} s"
-    for name, group in failed.groupby("encoding"):
+    for name, group in failed.groupby("config"):
         counts = group["status"].value_counts()
         rows[name] = {"not solved": len(group), "statuses": ", ".join(f"{s} {n}" for s, n in counts.items()),
                       "median vertices": int(group["rows"].median()),
@@ -73,7 +87,7 @@ BANDS = (0, 1000, 2000, 3000, 4000, 6000, 10000)
 def size_table(runs: pd.DataFrame) -> pd.DataFrame:
     band = pd.cut(runs["rows"], BANDS, right=False, labels=[f"{a}-{b - 1}" for a, b in pairwise(BANDS)])
     runs = runs.assign(band=band, solved=runs["t"].notna())
-    table = runs.pivot_table(index="encoding", columns="band", values="solved", aggfunc="sum", observed=False)
+    table = runs.pivot_table(index="config", columns="band", values="solved", aggfunc="sum", observed=False)
     graphs = runs.groupby("band", observed=False)["instance"].nunique()
     table.loc["graphs"] = graphs
     return table.astype(int)
@@ -82,15 +96,17 @@ def size_table(runs: pd.DataFrame) -> pd.DataFrame:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=ROOT / "results" / "fhcp" / "runs.sqlite")
-    parser.add_argument("--encoding", help="only these strategies, comma-separated (default: every one)")
+    parser.add_argument("--encoding", help="only these encodings or configurations (`sat[join=merge]`), "
+                        "comma-separated (default: every one)")
     args = parser.parse_args()
     runs = load(args.db)
     if args.encoding:
-        runs = runs[runs["encoding"].isin(args.encoding.split(","))]
+        wanted = args.encoding.split(",")
+        runs = runs[runs["encoding"].isin(wanted) | runs["config"].isin(wanted)]
     limit = float(runs["time_limit_s"].max())
     # only graphs every strategy ran, so that each row counts the same graphs (a sweep cut short)
-    ran = runs.groupby("instance")["encoding"].nunique()
-    complete = ran[ran == runs["encoding"].nunique()].index
+    ran = runs.groupby("instance")["config"].nunique()
+    complete = ran[ran == runs["config"].nunique()].index
     left = runs["instance"].nunique() - len(complete)
     runs = runs[runs["instance"].isin(complete)]
     note = f"; {left} graphs not run by every strategy left out" if left else ""

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from harness.analysis import ranking, results
-from harness.analysis.configs import with_config
+from harness.analysis.configs import spelled, with_config
 from harness.analysis.summary import clock_note, par2, seed_spread, solved_mask, summarize
 from harness.analysis.sweeps import sweep_note
 from harness.extra import extra_column
@@ -198,6 +198,8 @@ def resolve_baseline(configs: list[str], wanted: str | None, role: str = "baseli
         return "circuit" if "circuit" in configs else configs[0]
     if wanted in configs:
         return wanted
+    if len(matches := spelled(configs, wanted)) == 1:  # as harness.run spells it: `sat:join=merge`
+        return matches[0]
     matches = [c for c in configs if c.split("[", 1)[0] == wanted]
     if len(matches) == 1:
         return matches[0]
