@@ -3,18 +3,24 @@
 Model: `loop.cnf`'s clauses (one Boolean per edge, degree 0 or 2, required vertices, `hits`
 groups, the kind's rules and implied clauses), then an orientation and an order that no set of
 two or more loops can satisfy. The orientation is `loop.arcs`'s (two arcs an edge, the edge on
-iff one is, at most one arc out of and into each vertex), so the loop's two edges at a vertex
-point one in, one out. One vertex is the root: the first required vertex, or
+iff one is, at most one arc out of and into each vertex, exactly one at a required vertex), so
+the loop's two edges at a vertex point one in, one out. At a required vertex that already says
+degree 2, so the degree clauses are made at the other vertices only (`free_only`: an FHCP graph's
+counters, two variables an edge end, are gone). One vertex is the root: the first required vertex, or
 where the problem requires none, one chosen by a root variable per vertex (exactly one root, on
 the loop). Every arc u->v into a vertex other than the root forces v's position to follow u's:
 - `order=adder` (default): positions are B-bit numbers (2^B >= vertices), the root's is 0 and
-  an arc asks pos(v) = pos(u) + 1 through a ripple-carry incrementer (one carry chain per vertex,
-  shared by its arcs out) that may not overflow: positions rise strictly along the loop away from
-  the root, so a loop without the root cannot close. The binary-adder ("position") encoding of
+  an arc asks pos(v) = pos(u) + 1, which may not overflow: positions rise strictly along the loop
+  away from the root, so a loop without the root cannot close. Per vertex u, pos(u) + 1 is made
+  once by a ripple-carry incrementer (B-1 carries, B-1 sum bits, 7 clauses a bit); per arc u->v only
+  "arc implies pos(v) = succ(u)" (2 clauses a bit) and "arc implies no carry out" (1): 2B+1 clauses
+  an arc, where an incrementer per arc took 4B-1. The binary-adder ("position") encoding of
   N.-F. Zhou, "In Pursuit of an Efficient SAT Encoding for the Hamiltonian Cycle Problem", CP 2020,
   the `soh_existing:adder` column of the FHCP published times.
 - `order=crt`: a position modulo each of a few pairwise coprime moduli (one-hot per modulus),
-  the root's 0, an arc asks each residue to step by one. A loop without the root would need a
+  the root's 0, an arc asks each residue to step by one: a clause per value of each modulus (the
+  tail's residue plus one is its own one-hot variables shifted round, nothing to make per vertex),
+  the sum of the moduli an arc. A loop without the root would need a
   length that every modulus divides; the moduli's product is at least the vertex count, so none
   fits: M. J. H. Heule, "Chinese Remainder Encoding for Hamiltonian Cycles", SAT 2021 (there with
   a fixed product, 420; here the smallest primes whose product covers the graph, so the encoding
@@ -222,7 +228,8 @@ def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[
     the orientation first (one list, made when nothing else large is), then `loop.cnf`'s degree
     clauses, the rest, and the order's steps."""
     arrays = problem.arrays
-    degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true", keep=False)
+    degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true", keep=False,
+                                        free_only=True)
     b = Builder(num_variables(arrays))
     root, roots = rooting(arrays, b)
     step = (adder if options["order"] == "adder" else crt)(arrays, b, root, roots)
