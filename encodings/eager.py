@@ -10,12 +10,11 @@ counters, two variables an edge end, are gone). One vertex is the root: the firs
 where the problem requires none, one chosen by a root variable per vertex (exactly one root, on
 the loop). Every arc u->v into a vertex other than the root forces v's position to follow u's:
 - `order=adder` (default): positions are B-bit numbers (2^B >= vertices), the root's is 0 and
-  an arc asks pos(v) = pos(u) + 1 modulo 2^B: a loop without the root has fewer than 2^B vertices,
-  so it cannot step round to where it began, and along the root's loop positions stay below 2^B,
-  so the published per-arc "no overflow" clause changes no model and is left out. Per vertex u,
-  succ(u) = pos(u) + 1 is made once by a ripple-carry incrementer (B-2 carries, B-1 sum bits, at
-  most 7 clauses a bit); per arc u->v only "arc implies pos(v) = succ(u)", 2 clauses a bit: 2B
-  clauses an arc, where an incrementer per arc took 4B-1. The binary-adder ("position") encoding of
+  an arc asks pos(v) = pos(u) + 1, which may not overflow: positions rise strictly along the loop
+  away from the root, so a loop without the root cannot close. Per vertex u, pos(u) + 1 is made
+  once by a ripple-carry incrementer (B-1 carries, B-1 sum bits, 7 clauses a bit); per arc u->v only
+  "arc implies pos(v) = succ(u)" (2 clauses a bit) and "arc implies no carry out" (1): 2B+1 clauses
+  an arc, where an incrementer per arc took 4B-1. The binary-adder ("position") encoding of
   N.-F. Zhou, "In Pursuit of an Efficient SAT Encoding for the Hamiltonian Cycle Problem", CP 2020,
   the `soh_existing:adder` column of the FHCP published times.
 - `order=crt`: a position modulo each of a few pairwise coprime moduli (one-hot per modulus),
@@ -153,28 +152,33 @@ def step_batches(arcs: Iterable[tuple[int, int, int]], root: int | None, roots: 
 
 
 def adder(arrays: Any, b: Builder, root: int | None, roots: list[int]) -> Step:
-    """pos(head) = pos(tail) + 1 modulo 2^B on every arc into a vertex other than the root.
+    """pos(head) = pos(tail) + 1 on every arc into a vertex other than the root, never overflowing.
 
     Per vertex (clauses to `b`): its position, and its successor pos + 1 through a ripple-carry
     incrementer. Per arc (`step`, by far the most): the head's position bit by bit equal to the tail's
-    successor, 2 clauses a bit. Zhou's per-arc "no overflow" clause is left out, as the models are the
-    same without it: a loop without the root has fewer than 2^B vertices, so stepping by one modulo
-    2^B it never comes back to where it began, and along the root's loop positions stay below 2^B."""
+    successor, 2 clauses a bit, and no overflow, 1 clause."""
     n = arrays.num_vertices
     width = max(1, (n - 1).bit_length())
     pos = [b.new(width) for _ in range(n)]
-    succ: list[list[int]] = []  # succ[v][k], k >= 1: bit k of pos(v) + 1 (bit 0 is not pos_0, no variable)
+    # carry[v][k]: bits 0..k-1 of pos(v) are all 1 (the carry into bit k of pos(v) + 1); carry[v][0] unused.
+    # succ[v][k]: bit k of pos(v) + 1 = pos_k xor carry_k (k >= 1; bit 0 is not pos_0, no variable)
+    carry: list[list[int]] = []
+    succ: list[list[int]] = []
     for v in range(n):
         p = pos[v]
-        carry, bits = p[0], [0]  # carry: bits 0..k-1 of pos(v) are all 1 (the carry into bit k)
-        for k in range(1, width):
+        carries, bits = [0, p[0]], [0]
+        for k in range(1, width + 1):
             if k >= 2:
                 (c,) = b.new()
-                b.clauses += [[-c, carry], [-c, p[k - 1]], [c, -carry, -p[k - 1]]]
-                carry = c
-            (s,) = b.new()
-            b.clauses += [[-s, p[k], carry], [-s, -p[k], -carry], [s, -p[k], carry], [s, p[k], -carry]]
-            bits.append(s)
+                prev = carries[k - 1]
+                b.clauses += [[-c, prev], [-c, p[k - 1]], [c, -prev, -p[k - 1]]]
+                carries.append(c)
+            if k < width:
+                (s,) = b.new()
+                c = carries[k]
+                b.clauses += [[-s, p[k], c], [-s, -p[k], -c], [s, -p[k], c], [s, p[k], -c]]
+                bits.append(s)
+        carry.append(carries)
         succ.append(bits)
     if root is not None:
         b.clauses += [[-x] for x in pos[root]]
@@ -186,6 +190,10 @@ def adder(arrays: Any, b: Builder, root: int | None, roots: list[int]) -> Step:
         out = [[*g, q[0], p[0]], [*g, -q[0], -p[0]]]  # bit 0 flips
         for k in range(1, width):
             out += [[*g, -q[k], s[k]], [*g, q[k], -s[k]]]
+        # no overflow: the models would be the same without it (a loop without the root is shorter than
+        # 2^B, so it cannot wrap round), but then CDCL must find that a length is no multiple of 2^B:
+        # graph-gp-2000 (graph-hard) went from 537 conflicts to none found in 20 s
+        out.append([*g, -carry[u][width]])
         return out
 
     return step
