@@ -13,7 +13,9 @@ from harness.instances import Instance
 from harness.kinds.graph.model import Graph
 from harness.proof.certify import CERTIFIED
 from harness.run.execute import execute
+from loopbench_encodings import loop
 from loopbench_encodings.eager import crt_moduli
+from loopbench_encodings.loop.cnf import loop_clause_parts, num_variables
 
 ORDERS = ["adder", "crt"]
 LIMITS = Limits(time_s=30.0)
@@ -57,3 +59,16 @@ def test_the_same_seed_gives_the_same_search(order):
     first, again = (encoding.solve(graph, LIMITS, 5) for _ in range(2))
     assert first.status == again.status
     assert first.solution == again.solution and first.stats["conflicts"] == again.stats["conflicts"]
+
+
+def test_required_vertices_get_no_degree_counters():
+    """eager's arcs give a required vertex degree 2 (one arc in, one out), so `loop.cnf` leaves its
+    degree clauses out, counters and all: on K7 (degree 6, counters above 4) only the edges remain."""
+    complete = Graph(7, tuple((u, v) for u in range(7) for v in range(u + 1, 7)))
+    problem = loop.problem(complete)
+    degree, _ = loop_clause_parts(complete, problem, keep=False)
+    assert sum(map(len, degree)) > 0 and num_variables(problem.arrays) > 21  # counters at every vertex
+    degree, _ = loop_clause_parts(complete, problem, keep=False, free_only=True)
+    assert sum(map(len, degree)) == 0 and num_variables(problem.arrays) == 21
+    with pytest.raises(ValueError):
+        loop_clause_parts(complete, problem, keep=True, free_only=True)

@@ -131,19 +131,29 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
     return out
 
 
-def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False,
-                      keep: bool = True) -> tuple[Iterator[list[Clause]], list[Clause]]:
+def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True,
+                      free_only: bool = False) -> tuple[Iterator[list[Clause]], list[Clause]]:
     """`loop_clauses` in two parts, in its order: the degree clauses as batches (lists), each made as
     the one before is read unless `keep` (then the kept list, never to be changed), and the rest,
     made now, so `num_variables` is known at once. A solver fed the batches one by one never holds
     a dense graph's millions of degree clauses as Python lists.
+
+    `free_only` (not with `keep`): degree clauses at the vertices not required only, their counters
+    numbered after the edges without gaps, for a caller whose own clauses already give every
+    required vertex degree 2 (`eager`'s arcs: exactly one in and one out).
     """
     arrays = problem.arrays
     if keep:
+        if free_only:
+            raise ValueError("free_only degree clauses are made per puzzle, never kept")
         degree: Iterator[list[Clause]] = iter([degree_clauses(arrays, keep)])
     else:
-        arrays.own["variables"] = _degree_top(arrays.incident_vars, arrays.num_edges)
-        degree = _degree_batches(arrays.incident_vars, arrays.num_edges)
+        incident = arrays.incident_vars
+        if free_only:
+            required = arrays.is_required
+            incident = [() if required[v] else here for v, here in enumerate(incident)]
+        arrays.own["variables"] = _degree_top(incident, arrays.num_edges)
+        degree = _degree_batches(incident, arrays.num_edges)
     out: list[Clause] = []
     module = rules.of(puzzle.kind)
     covered = getattr(module, "cnf_covers_demands", None)

@@ -28,10 +28,22 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "fhcp" / "hcp"
 TARGET_MB = 2048
 
 
+def corpus(folder: Path) -> list[Path]:
+    """The folder's `graph*.hcp.gz` files; a folder missing or without any stops the benchmark with one
+    line naming it (exit 2): the default is only right in a checkout with ../shared beside it."""
+    files = sorted(folder.glob("graph*.hcp.gz")) if folder.is_dir() else []
+    if not files:
+        problem = "no graph*.hcp.gz in it" if folder.is_dir() else "no such folder"
+        print(f"bench_fhcp_memory: --corpus {folder}: {problem} (give the folder of FHCP's graphN.hcp.gz)",
+              file=sys.stderr)
+        raise SystemExit(2)
+    return files
+
+
 def densest(folder: Path, count: int) -> list[tuple[str, int, int]]:
     """The `count` graphs with the most edges per vertex: (path, vertices, edges), densest first."""
     sizes = []
-    for path in sorted(folder.glob("graph*.hcp.gz")):
+    for path in corpus(folder):
         graph = kinds.read_spec(str(path))
         sizes.append((str(path), graph.n, len(graph.edges)))
     return sorted(sizes, key=lambda s: -s[2] / s[1])[:count]
