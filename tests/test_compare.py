@@ -155,3 +155,13 @@ def test_cli_text_and_json(db, capsys):
     assert render(compare(plots.load(db), "sat", "sat", across=True)).count("ties 13") == 1
     assert cli.main(["--db", str(db), "sat", "circuit", "--across-sweeps"]) == 0
     assert "ACROSS SWEEPS" in capsys.readouterr().out
+
+
+def test_a_run_spells_the_configuration_harness_run_names():
+    from harness.analysis.configs import defaults, spells
+
+    merged = {**defaults("sat"), "join": "merge"}
+    assert spells("sat", merged, "sat:join=merge") and not spells("sat", merged, "sat")
+    assert spells("sat", defaults("sat"), "sat") and spells("sat", {}, "sat")  # options it lacks: defaults
+    assert not spells("sat", merged, "sat:join=merge:arcs=true")
+    assert not spells("lazy", merged, "sat:join=merge")

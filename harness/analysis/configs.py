@@ -73,3 +73,13 @@ def spelled(configs: list[str], wanted: str) -> list[str]:
         if all(given.get(k, base.get(k)) == v for k, v in shown.items()):
             out.append(config)
     return out
+
+
+def spells(encoding: str, options: dict, wanted: str) -> bool:
+    """Whether a run of `encoding` with these options is the configuration `wanted` as `harness.run
+    --encoding` spells one: the options given as given, every other at its default."""
+    name, *pairs = wanted.split(":")
+    given = dict(pair.partition("=")[::2] for pair in pairs)
+    base = defaults(encoding)
+    return name == encoding and all(
+        str(options.get(k, base.get(k))) == str(given.get(k, base.get(k))) for k in {*base, *options, *given})

@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from harness import registry  # noqa: E402
 from harness.analysis import ranking, results, summary  # noqa: E402
+from harness.analysis.configs import spells  # noqa: E402
 from harness.analysis.plots import markdown  # noqa: E402
 from harness.extra import extra_column  # noqa: E402
 
@@ -96,13 +97,16 @@ def size_table(runs: pd.DataFrame) -> pd.DataFrame:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=ROOT / "results" / "fhcp" / "runs.sqlite")
-    parser.add_argument("--encoding", help="only these encodings or configurations (`sat[join=merge]`), "
-                        "comma-separated (default: every one)")
+    parser.add_argument("--encoding", help="only these configurations, comma-separated, as harness.run "
+                        "spells them (`sat:join=merge`; `sat` is sat at its defaults) or labelled here "
+                        "(`sat[join=merge]`); default: every one")
     args = parser.parse_args()
     runs = load(args.db)
     if args.encoding:
         wanted = args.encoding.split(",")
-        runs = runs[runs["encoding"].isin(wanted) | runs["config"].isin(wanted)]
+        given = [json.loads(o or "{}") for o in runs["options"]]
+        runs = runs[[any(w == c or spells(e, o, w) for w in wanted)
+                     for e, o, c in zip(runs["encoding"], given, runs["config"], strict=True)]]
     limit = float(runs["time_limit_s"].max())
     # only graphs every strategy ran, so that each row counts the same graphs (a sweep cut short)
     ran = runs.groupby("instance")["config"].nunique()
