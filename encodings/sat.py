@@ -266,8 +266,12 @@ class Sat(Encoding):
             return None
         stats["join_tried"] += 1
         edges = join(arrays, [vertices for vertices, _ in loops], moves)
-        if edges is None:
-            return None
+        return None if edges is None else Sat.answer(solver, arrays, edges, stats)
+
+    @staticmethod
+    def answer(solver, arrays, edges: list[int], stats: dict) -> list[int] | None:
+        """One loop joined from a model's loops (`edges`), when it is an answer: it holds every demand
+        and, tried alone (`model_alone`), the kind's rules (counted in `joined`); None otherwise."""
         vertices = {v for i in edges for v in arrays.ends[i]}
         if not arrays.complete(vertices, edges) or model_alone(solver, arrays.num_edges, [edges]) is None:
             return None
@@ -290,15 +294,10 @@ class Sat(Encoding):
             edges, left = merge(arrays, loops)
             stats["merged"] += len(loops) - len(left)
             if edges is not None:
-                vertices = {v for i in edges for v in arrays.ends[i]}
-                if not arrays.complete(vertices, edges) or model_alone(
-                        run.solver, arrays.num_edges, [edges]) is None:
-                    return None
-                stats["joined"] += 1
-                return edges, []
+                edges = self.answer(run.solver, arrays, edges, stats)
+                return None if edges is None else (edges, [])
             loops = left
-        required = len(arrays.required)
-        if not all(0 < arrays.holds(vertices) < required for vertices in loops):
+        if not all(map(arrays.separates, loops)):
             return None
         if self.options["directed"] == "true":
             return chosen, [c for vertices in loops for c in directed_cuts(arrays, run.arcs_from, vertices)]

@@ -117,6 +117,11 @@ class LoopArrays:
         """How many of these vertices are required."""
         return sum(map(self.is_required.__getitem__, vertices))
 
+    def separates(self, vertices) -> bool:
+        """Whether these vertices hold a required vertex and miss one: every answer crosses their
+        boundary, so it is a cut-set (`cuts=cutset`)."""
+        return 0 < self.holds(vertices) < len(self.required)
+
     def complete(self, vertices, edges) -> bool:
         """Whether one loop over these vertices and edges meets every global demand by itself."""
         if self.holds(vertices) != len(self.required):
@@ -211,11 +216,9 @@ class LoopArrays:
                     company = next(i for i in chosen if i not in own)
                     out.append([-i - 1 for i in edges] + [-company - 1])
                 continue
-            if family == "cutset":
-                holds = self.holds(vertices)
-                if holds and holds != len(self.required):
-                    out.append([i + 1 for i in self.boundary(vertices)])
-                    continue
+            if family == "cutset" and self.separates(vertices):
+                out.append([i + 1 for i in self.boundary(vertices)])
+                continue
             elif family == "disc" and k != longest and (leaving := self.leaving(vertices, edges)):
                 out.append(leaving)
                 continue

@@ -18,7 +18,8 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
         return runs
     encodings = [str(e) for e in runs["encoding"]]
     # an option older rows lack (it came later) is labelled as its default, which those runs had
-    options = [{**defaults(e), **_options(o)} for e, o in zip(encodings, runs["options"], strict=True)]
+    base = {e: defaults(e) for e in set(encodings)}
+    options = [{**base[e], **_options(o)} for e, o in zip(encodings, runs["options"], strict=True)]
     labels = list(encodings)
     for encoding in set(encodings):
         mine = [i for i, e in enumerate(encodings) if e == encoding]
@@ -46,8 +47,6 @@ def _options(text: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-
-
 def defaults(encoding: str) -> dict:
     """The encoding's current default options ({} for an encoding this code does not have)."""
     from harness import registry
@@ -59,8 +58,7 @@ def defaults(encoding: str) -> dict:
 def spelled(configs: list[str], wanted: str) -> list[str]:
     """The configs `wanted` names as `harness.run --encoding` spells one (`sat:join=merge:arcs=true`,
     or `sat`): its options as given, every other option that labels tell apart at its default."""
-    encoding, *pairs = wanted.split(":")
-    given = dict(pair.partition("=")[::2] for pair in pairs)
+    encoding, given = _spelling(wanted)
     base = {k: str(v) for k, v in defaults(encoding).items()}
     out = []
     for config in configs:
@@ -78,8 +76,13 @@ def spelled(configs: list[str], wanted: str) -> list[str]:
 def spells(encoding: str, options: dict, wanted: str) -> bool:
     """Whether a run of `encoding` with these options is the configuration `wanted` as `harness.run
     --encoding` spells one: the options given as given, every other at its default."""
-    name, *pairs = wanted.split(":")
-    given = dict(pair.partition("=")[::2] for pair in pairs)
+    name, given = _spelling(wanted)
     base = defaults(encoding)
     return name == encoding and all(
         str(options.get(k, base.get(k))) == str(given.get(k, base.get(k))) for k in {*base, *options, *given})
+
+
+def _spelling(wanted: str) -> tuple[str, dict[str, str]]:
+    """`sat:join=merge:arcs=true` read: the encoding and the options given."""
+    encoding, *pairs = wanted.split(":")
+    return encoding, dict(pair.partition("=")[::2] for pair in pairs)

@@ -29,9 +29,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from harness import registry  # noqa: E402
 from harness.analysis import ranking, results, summary  # noqa: E402
-from harness.analysis.configs import spells  # noqa: E402
+from harness.analysis.configs import defaults, spells  # noqa: E402
 from harness.analysis.plots import markdown  # noqa: E402
 from harness.extra import extra_column  # noqa: E402
 
@@ -46,9 +45,9 @@ def load(db: Path) -> pd.DataFrame:
 def label(encoding: str, options: str) -> str:
     """The encoding and the options a run gave it away from its defaults (an option older rows lack
     counts as its default): `sat[arcs=true,cuts=cutset]`, or `sat`."""
-    defaults = registry.encodings()[encoding].defaults
+    base = defaults(encoding)
     given = json.loads(options or "{}")
-    changed = [f"{k}={v}" for k, v in sorted(given.items()) if str(v) != str(defaults.get(k, v))]
+    changed = [f"{k}={v}" for k, v in sorted(given.items()) if str(v) != str(base.get(k, v))]
     return f"{encoding}[{','.join(changed)}]" if changed else encoding
 
 
