@@ -172,7 +172,10 @@ def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
                                      {"arcs": "asymmetry"}, {"join": "merge"},
                                      {"arcs": "true", "fix": "true", "join": "3opt", "cuts": "cutset"},
                                      {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
-                                      "phase": "solver"}],
+                                      "phase": "solver"},
+                                     {"arcs": "asymmetry", "degree": "free"},
+                                     {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
+                                      "phase": "solver", "degree": "free"}],
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 @pytest.mark.parametrize("collection", ["graph-smoke", "masyu-smoke", "slither-smoke"])
 def test_every_option_answers_the_smoke_sets_and_the_checker_accepts(collection, options):
@@ -195,6 +198,10 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
         registry.create("sat", directed="true", arcs="true", proof="true")
     with pytest.raises(ValueError, match="needs arcs"):
         registry.create("sat", directed="true")
+    with pytest.raises(ValueError, match="degree=free .* needs arcs"):
+        registry.create("sat", degree="free")
+    with pytest.raises(ValueError, match="cache=degree"):
+        registry.create("sat", degree="free", arcs="true", cache="degree")
     with pytest.raises(ValueError, match="join"):
         registry.create("propagator", join="2opt")
 
