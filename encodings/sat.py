@@ -54,7 +54,9 @@ the loops left (their cut-sets) instead of the model's own; `fix=true` adds `loo
 as units (not with `proof=true`); `arcs=true` adds the arc model beside the edges (`loop.arcs`),
 `arcs=asymmetry` with the published lowest-asymmetry clauses; `directed=true` (with arcs, not with
 `proof=true`) gives each cut-set as the published blocking clauses, an arc leaving the set and one
-entering it.
+entering it; `degree=free` (with arcs) makes the edge degree clauses at the vertices not required
+only, as the published arc model has none: at a required vertex exactly one arc in and one out
+already give degree 2 (`eager` does the same).
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
@@ -103,6 +105,7 @@ JOIN = ("false", *MOVES, "merge")
 DIRECTED = ("false", "true")
 FIX = ("false", "true")
 ARCS = ("false", "true", "asymmetry")
+DEGREE = ("all", "free")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
 COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
@@ -197,10 +200,10 @@ class Sat(Encoding):
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
                 "implied": "true", "cache": "off", "proof": "false", "alone": "true",
                 "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false",
-                "directed": "false"}
+                "directed": "false", "degree": "all"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
                "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
-               "arcs": ARCS, "directed": DIRECTED}
+               "arcs": ARCS, "directed": DIRECTED, "degree": DEGREE}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -225,6 +228,12 @@ class Sat(Encoding):
                 raise ValueError("proof=true cannot be given with directed=true")
         if self.options["directed"] == "true" and self.options["arcs"] == "false":
             raise ValueError("directed=true cuts over the arcs: it needs arcs=true or arcs=asymmetry")
+        if self.options["degree"] == "free":
+            if self.options["arcs"] == "false":  # nothing else would hold a required vertex to degree 2
+                raise ValueError("degree=free leaves degree 2 at required vertices to the arcs: it needs "
+                                 "arcs=true or arcs=asymmetry")
+            if self.options["cache"] == "degree":
+                raise ValueError("degree=free makes the degree clauses per puzzle: not with cache=degree")
 
     def _solver_name(self, wanted: str) -> str:
         """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
@@ -348,7 +357,8 @@ class Sat(Encoding):
             run_options.setdefault("seed", cadical_seed(seed))
         arrays = problem.arrays
         degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true",
-                                            keep=options["cache"] == "degree")
+                                            keep=options["cache"] == "degree",
+                                            free_only=options["degree"] == "free")
         graph, last = problem.graph, num_variables(arrays)
         colour, colour_after, face_vars = "off", 0, range(0)
         if graph.num_faces:  # a graph drawn with faces (a grid's unit squares), numbered after the edges

@@ -10,6 +10,7 @@ the independent checker accepts and the known verdicts.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from helpers import bundled
@@ -77,6 +78,73 @@ def test_merge_joins_what_it_can_and_gives_the_loops_left(tmp_path):
     assert one is not None and len(one) == 6 and len(left) == 1
 
 
+def _merge_by_every_walk(arrays, loops):
+    """`merge` as first written, the oracle: every loop not stuck walked in full, smallest first."""
+    where, nb = [-1] * arrays.num_vertices, {}
+    members = [list(vertices) for vertices in loops]
+    for k, vertices in enumerate(members):
+        for j, v in enumerate(vertices):
+            where[v], nb[v] = k, [vertices[j - 1], vertices[(j + 1) % len(vertices)]]
+    alive, stuck = set(range(len(loops))), set()
+    while len(alive) > 1 and (free := alive - stuck):
+        small = min(free, key=lambda k: (len(members[k]), k))
+        move = next(((a, b, c, d) for a in members[small] for b in nb[a]
+                     for c in (w for i in arrays.incident[a] for w in arrays.ends[i] if w != a)
+                     if where[c] >= 0 and where[c] != small
+                     for d in nb[c] if arrays.between(b, d) >= 0), None)
+        if move is None:
+            stuck.add(small)
+            continue
+        a, b, c, d = move
+        other = where[c]
+        for v, old, new in ((a, b, c), (b, a, d), (c, d, a), (d, c, b)):
+            nb[v][nb[v].index(old)] = new
+        for v in members[small]:
+            where[v] = other
+        members[other] += members[small]
+        members[small] = []
+        alive.discard(small)
+        stuck.discard(other)
+    return [members[k] for k in sorted(alive)]
+
+
+def test_merge_finds_the_moves_of_a_walk_of_every_loop_on_random_graphs(tmp_path):
+    # merge skips partners that a stuck loop's walk already ruled out; what it joins must not change
+    rng = random.Random(32)
+    for trial in range(60):
+        n = rng.randrange(12, 60)
+        order = rng.sample(range(n), n)
+        loops, start = [], 0
+        while n - start >= 3:
+            size = min(rng.randrange(3, 9), n - start)
+            size = n - start if n - start - size < 3 else size
+            loops.append(order[start:start + size])
+            start += size
+        edges = {tuple(sorted((vs[j - 1], vs[j]))) for vs in loops for j in range(len(vs))}
+        while rng.random() > 0.15 / len(loops) + 0.02:  # extra edges: a few per loop
+            u, v = rng.sample(range(n), 2)
+            edges.add((min(u, v), max(u, v)))
+        graph = tmp_path / f"random-{trial}.col"
+        lines = "".join(f"e {u + 1} {v + 1}\n" for u, v in sorted(edges))
+        graph.write_text(f"p edge {n} {len(edges)}\n{lines}")
+        arrays = loop.problem(kinds.read_spec(str(graph))).arrays
+        _, left = merge(arrays, loops)
+        assert left == _merge_by_every_walk(arrays, loops), trial
+
+
+def test_directed_cuts_list_the_boundary_arcs_in_vertex_then_incidence_order():
+    arrays = loop.problem(bundled("graph-prism-6-s2026-000", "graph-smoke").puzzle).arrays
+    for inside in ([0], [0, 2, 4], [5, 1], [3, 0, 1, 4]):
+        leaving, entering = [], []
+        for v in sorted(inside):
+            for i in arrays.incident[v]:
+                u, w = arrays.ends[i]
+                if u not in inside or w not in inside:
+                    leaving.append(100 + 2 * i + (1 if u == v else 2))
+                    entering.append(100 + 2 * i + (2 if u == v else 1))
+        assert directed_cuts(arrays, 100, inside) == [leaving, entering]
+
+
 def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
     from itertools import combinations, permutations
 
@@ -104,7 +172,10 @@ def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
                                      {"arcs": "asymmetry"}, {"join": "merge"},
                                      {"arcs": "true", "fix": "true", "join": "3opt", "cuts": "cutset"},
                                      {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
-                                      "phase": "solver"}],
+                                      "phase": "solver"},
+                                     {"arcs": "asymmetry", "degree": "free"},
+                                     {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
+                                      "phase": "solver", "degree": "free"}],
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 @pytest.mark.parametrize("collection", ["graph-smoke", "masyu-smoke", "slither-smoke"])
 def test_every_option_answers_the_smoke_sets_and_the_checker_accepts(collection, options):
@@ -127,6 +198,10 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
         registry.create("sat", directed="true", arcs="true", proof="true")
     with pytest.raises(ValueError, match="needs arcs"):
         registry.create("sat", directed="true")
+    with pytest.raises(ValueError, match="degree=free .* needs arcs"):
+        registry.create("sat", degree="free")
+    with pytest.raises(ValueError, match="cache=degree"):
+        registry.create("sat", degree="free", arcs="true", cache="degree")
     with pytest.raises(ValueError, match="join"):
         registry.create("propagator", join="2opt")
 

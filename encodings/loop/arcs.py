@@ -80,15 +80,27 @@ def directed_cuts(arrays: LoopArrays, first: int, vertices) -> list[Clause]:
 
     Valid wherever the edge cut-set is (the set holds a required vertex and misses one): a loop
     through both crosses the boundary, and walked one way round it leaves the set and enters it."""
-    inside = set(vertices)
+    inside = bytearray(arrays.num_vertices)
+    for v in vertices:
+        inside[v] = 1
     leaving, entering = [], []
-    ends, incident = arrays.ends, arrays.incident
-    for v in sorted(inside):
-        for i in incident[v]:
-            u, w = ends[i]
-            if u in inside and w in inside:
-                continue
-            forth, back = first + 2 * i + 1, first + 2 * i + 2  # u->w, w->u
-            leaving.append(forth if u == v else back)
-            entering.append(back if u == v else forth)
+    arcs_at = _arcs_at(arrays)
+    for v in sorted(vertices):
+        for w, out, into in arcs_at[v]:
+            if not inside[w]:
+                leaving.append(first + out)
+                entering.append(first + into)
     return [leaving, entering]
+
+
+def _arcs_at(arrays: LoopArrays) -> list[tuple[tuple[int, int, int], ...]]:
+    """Each vertex's (neighbour, arc out to it, arc in from it) in incident order, the arcs numbered
+    from 1 (u->w of edge i is 2i + 1, w->u 2i + 2): made once per graph (its cache)."""
+    made = arrays.cache.get("arcs_at")
+    if made is None:
+        ends = arrays.ends
+        made = arrays.cache["arcs_at"] = [
+            tuple((ends[i][1], 2 * i + 1, 2 * i + 2) if ends[i][0] == v
+                  else (ends[i][0], 2 * i + 2, 2 * i + 1) for i in here)
+            for v, here in enumerate(arrays.incident)]
+    return made  # type: ignore[return-value]

@@ -22,6 +22,7 @@ from loopbench_encodings.loop.arrays import LoopArrays
 
 MOVES = ("2opt", "3opt")
 THREE_OPT_WORK = 200_000  # candidate third vertices a 3-opt search looks at before it gives up
+SETTLED_CHECK = 8  # up to this many loops, a walk whose partners are all settled is not made
 
 
 def join(arrays: LoopArrays, loops: list[list[int]], moves: str = "3opt") -> list[int] | None:
@@ -54,6 +55,7 @@ def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str,
             where[v] = k
             nb[v] = [vertices[j - 1], vertices[(j + 1) % len(vertices)]]
     neighbours = _neighbours(arrays)
+    adjacent = _adjacent(arrays)
     between = arrays.between
     alive = set(range(len(loops)))
 
@@ -69,18 +71,29 @@ def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str,
             members[k] = []
             alive.discard(k)
 
-    stuck: set[int] = set()  # loops with no move left (a loop that takes in another may have one again)
-    while len(alive) > 1 and (free := alive - stuck):
+    # A 2-opt move joins two loops whichever of them is walked, so a loop found stuck has no 2-opt
+    # move with any loop that has not changed since: `_two_opt` skips those partners (the same move is
+    # found first, only sooner). `changed[k]` and `stuck[k]` are ticks of one clock.
+    stuck: dict[int, int] = {}  # loops with no move left (a loop that takes in another may have one again)
+    changed = [0] * len(loops)
+    tick = 0
+    while len(alive) > 1 and (free := alive - stuck.keys()):
         small = min(free, key=lambda k: (len(members[k]), k))
-        state = (small, members, where, nb, neighbours, between, swap, absorb)
-        if (into := _two_opt(*state)) is None and moves == "3opt":
-            into = _three_opt(*state)
+        since = changed[small]
+        into = None
+        # with few loops, look first whether any is left to try (two loops: the second walk is saved)
+        if len(alive) > SETTLED_CHECK or any(stuck.get(k, -1) <= since for k in alive if k != small):
+            into = _two_opt(small, members, where, nb, neighbours, adjacent, swap, absorb, stuck, since)
+        if into is None and moves == "3opt":
+            into = _three_opt(small, members, where, nb, neighbours, between, swap, absorb)
+        tick += 1
         if into is None:
             if not further:
                 return None, []
-            stuck.add(small)
+            stuck[small] = tick
         else:
-            stuck.discard(into)
+            stuck.pop(into, None)
+            changed[into] = tick
     left = [members[k] for k in sorted(alive)]
     if len(left) > 1:
         return None, left
@@ -97,15 +110,26 @@ def _neighbours(arrays: LoopArrays) -> list[list[int]]:
     return made  # type: ignore[return-value]
 
 
-def _two_opt(small, members, where, nb, neighbours, between, swap, absorb) -> int | None:
+def _adjacent(arrays: LoopArrays) -> list[frozenset[int]]:
+    """Each vertex's neighbours as a set, for the membership tests of 2-opt (its cache)."""
+    made = arrays.cache.get("join_adjacent")
+    if made is None:
+        made = arrays.cache["join_adjacent"] = [frozenset(here) for here in _neighbours(arrays)]
+    return made  # type: ignore[return-value]
+
+
+def _two_opt(small, members, where, nb, neighbours, adjacent, swap, absorb, stuck, since) -> int | None:
+    """The first 2-opt move from loop `small` (walked in order) to another loop, made; its partner.
+    A partner stuck (found with no move) after `since`, when `small` last changed, has none with it."""
     for a in members[small]:
         for b in nb[a]:
+            near = adjacent[b]
             for c in neighbours[a]:
                 other = where[c]
-                if other < 0 or other == small:
+                if other < 0 or other == small or stuck.get(other, -1) > since:
                     continue
                 for d in nb[c]:
-                    if between(b, d) >= 0:
+                    if d in near:
                         swap(a, b, c), swap(b, a, d), swap(c, d, a), swap(d, c, b)
                         absorb(other, small)
                         return other
