@@ -25,6 +25,18 @@ def test_each_job_gets_a_core_of_its_own_and_the_harness_the_rest(jobs, availabl
     assert cores.core_sets(jobs, available) == (sets, rest)
 
 
+def test_a_second_sweep_claims_the_highest_core_the_first_left_free(tmp_path):
+    first, _, held = cores.claim_cores(1, [0, 1, 2], tmp_path)
+    second, rest, also = cores.claim_cores(1, [0, 1, 2], tmp_path)
+    assert (first, second, rest) == ([[2]], [[1]], [0, 2])  # not both on core 2
+    third, _, more = cores.claim_cores(2, [0, 1, 2], tmp_path)  # one core free for two jobs: shared
+    assert third == [[1], [2]] and more == []
+    cores.release(held)
+    again, _, back = cores.claim_cores(1, [0, 1, 2], tmp_path)  # the first sweep's core let go
+    assert again == [[2]]
+    cores.release(also + back)
+
+
 def test_a_local_sweeps_runs_are_pinned_and_record_their_cores_and_cpu_model(empty_2x2):
     available = sorted(os.sched_getaffinity(0))
     if len(available) < 2:

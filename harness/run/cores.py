@@ -4,16 +4,25 @@ Two runs on the cores of one machine share caches and the turbo budget, and a ru
 between cores loses its cache; BenchExec therefore pins each run to cores of its own. A local sweep
 of N jobs gives each job one core of its own (solvers run single-threaded: CP-SAT num_workers=1),
 the highest-numbered ones, and keeps its own threads (coordinator, supervisors) on the cores left,
-where there are any; with more jobs than cores nothing is pinned. Each run records the cores its
-worker could run on (`cores`) and the CPU model (`cpu_model`), pinned or not, so that a comparison
-can tell runs of different machines apart (`harness.analysis.machines`).
+where there are any; with more jobs than cores nothing is pinned. Sweeps started side by side on one
+machine claim their cores (`claim_cores`: a lock file per core, held while the sweep runs), so a
+second sweep takes the highest cores the first left free rather than sharing its. Each run records
+the cores its worker could run on (`cores`) and the CPU model (`cpu_model`), pinned or not, so that
+a comparison can tell runs of different machines apart (`harness.analysis.machines`).
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import platform
+import tempfile
 from functools import cache
+from pathlib import Path
+from typing import IO
+
+# one lock file per core, shared by every sweep of this user on this machine
+CLAIMS = Path(tempfile.gettempdir()) / f"loopbench-cores-{os.getuid()}"
 
 
 def core_sets(jobs: int, available: list[int] | None = None) -> tuple[list[list[int]], list[int]]:
@@ -22,6 +31,40 @@ def core_sets(jobs: int, available: list[int] | None = None) -> tuple[list[list[
     if jobs < 1 or jobs > len(cores):
         return [], cores
     return [[core] for core in cores[len(cores) - jobs:]], cores[:len(cores) - jobs]
+
+
+def claim_cores(jobs: int, available: list[int] | None = None,
+                directory: Path = CLAIMS) -> tuple[list[list[int]], list[int], list[IO]]:
+    """`core_sets` among the cores no other running sweep has claimed, highest first, and the open
+    lock files that hold the claims (closing them lets the cores go; so does the process ending).
+    Where fewer than `jobs` cores are free, `core_sets` of all of them, unclaimed: shared, as before."""
+    cores = sorted(os.sched_getaffinity(0) if available is None else available)
+    if jobs < 1 or jobs > len(cores):
+        return [], cores, []
+    directory.mkdir(parents=True, exist_ok=True)
+    held: list[tuple[int, IO]] = []
+    for core in reversed(cores):
+        if len(held) == jobs:
+            break
+        handle = open(directory / f"core-{core}.lock", "a")  # noqa: SIM115 - held open: the claim
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another sweep's
+            handle.close()
+            continue
+        held.append((core, handle))
+    if len(held) < jobs:
+        release([handle for _, handle in held])
+        sets, rest = core_sets(jobs, cores)
+        return sets, rest, []
+    mine = sorted(core for core, _ in held)
+    return [[core] for core in mine], [core for core in cores if core not in mine], [h for _, h in held]
+
+
+def release(claims: list[IO]) -> None:
+    """Let claimed cores go."""
+    for handle in claims:
+        handle.close()  # closing the file drops its lock
 
 
 def pin(cores: list[int] | None, pid: int = 0) -> None:

@@ -43,12 +43,13 @@ class Executor:
 class LocalExecutor(Executor):
     """`jobs` threads, each supervising one long-lived worker (threads only wait: no pickling, no fork).
 
-    Each job's worker is pinned to a core of its own, and this process's threads (the coordinator,
-    the supervisors, started after the pin) to the cores left, where there are any (`harness.run.cores`).
+    Each job's worker is pinned to a core of its own, claimed for the sweep so that a sweep started
+    beside it takes others, and this process's threads (the coordinator, the supervisors, started
+    after the pin) to the cores left, where there are any (`harness.run.cores`).
     """
 
     def __init__(self, jobs: int = 1, runs_per_worker: int | None = None, pin: bool = True) -> None:
-        sets, rest = cores.core_sets(jobs) if pin else ([], [])
+        sets, rest, self.claims = cores.claim_cores(jobs) if pin else ([], [], [])
         self.before = os.sched_getaffinity(0)
         if sets and rest:
             cores.pin(rest)  # this thread, and the supervisor threads it starts
@@ -66,6 +67,7 @@ class LocalExecutor(Executor):
             self.pool.kill_all()
         self.threads.shutdown(wait=True, cancel_futures=True)
         self.pool.close()
+        cores.release(self.claims)
         cores.pin(sorted(self.before))  # the caller's thread as it was
 
 
