@@ -43,7 +43,7 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu
 from harness.proof.record import Recorder
 
 from . import loop
-from .loop.arcs import PAIRWISE_MAX, arc_clauses
+from .loop.arcs import PAIRWISE_MAX, arc_batches, arc_top
 from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
 
@@ -98,18 +98,13 @@ class Builder:
 
 def orientation(arrays: Any, b: Builder) -> tuple[Iterator[Clauses], Iterator[tuple[int, int, int]]]:
     """The arc model of `loop.arcs` (two arcs an edge, at most one arc out of and into each vertex), its
-    variables from `b.top` on: its clauses as one batch, made when read (then `b.top` is its last
-    variable: no variable may be handed out after this call), and its arcs as (tail, head, variable),
-    also made when read."""
+    variables from `b.top` on (after the call `b.top` is its last: no variable may be handed out after
+    it): its clauses as batches and its arcs as (tail, head, variable), both made when read."""
     first = b.top
-
-    def clauses() -> Iterator[Clauses]:
-        oriented, b.top = arc_clauses(arrays, first)
-        yield oriented
-
+    b.top = arc_top(arrays, first)
     arcs = (arc for i, (u, v) in enumerate(arrays.ends)
             for arc in ((u, v, first + 2 * i + 1), (v, u, first + 2 * i + 2)))
-    return clauses(), arcs
+    return arc_batches(arrays, first), arcs
 
 
 def rooting(arrays: Any, b: Builder) -> tuple[int | None, list[int]]:
@@ -226,10 +221,9 @@ def crt(arrays: Any, b: Builder, root: int | None, roots: list[int]) -> Step:
 
 def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[Iterator[Clauses], Builder]:
     """Every clause of the module docstring for this puzzle (exclusions apart) as batches, in order, and
-    the builder whose `top` is the last variable once they are all read. The large parts are made a
+    the builder whose `top` is their last variable. The large parts are made a
     batch at a time as they are read, so a dense graph's tens of millions are never all held at once:
-    the orientation first (one list, made when nothing else large is), then `loop.cnf`'s degree
-    clauses, the rest, and the order's steps."""
+    the orientation first, then `loop.cnf`'s degree clauses, the rest, and the order's steps."""
     arrays = problem.arrays
     degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true", keep=False,
                                         free_only=True)
@@ -238,7 +232,7 @@ def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[
     step = (adder if options["order"] == "adder" else crt)(arrays, b, root, roots)
     clauses += b.clauses
     b.clauses = []
-    # the orientation numbers its variables last: how many its counters take shows only when it is made
+    # the orientation numbers its variables last (its counters' count is known before it is made)
     oriented, arcs = orientation(arrays, b)
     return chain(oriented, degree, [clauses], step_batches(arcs, root, roots, step)), b
 

@@ -72,3 +72,15 @@ def test_required_vertices_get_no_degree_counters():
     assert sum(map(len, degree)) == 0 and num_variables(problem.arrays) == 21
     with pytest.raises(ValueError):
         loop_clause_parts(complete, problem, keep=True, free_only=True)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_the_variables_counted_before_the_clauses_are_the_ones_they_use(order):
+    """The orientation's variables are counted before its clauses are made (`loop.arcs.arc_top`), so
+    the count given to the solver is the last variable of the formula; on K9 every counter is used."""
+    from loopbench_encodings.eager import clause_batches
+
+    complete = Graph(9, tuple((u, v) for u in range(9) for v in range(u + 1, 9)))
+    batches, numbered = clause_batches(complete, loop.problem(complete), {"order": order, "implied": "true"})
+    top = numbered.top
+    assert max(abs(lit) for batch in batches for clause in batch for lit in clause) == top == numbered.top

@@ -13,7 +13,10 @@ counters of vertices of degree above PAIRWISE_MAX follow them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from loopbench_encodings.loop.arrays import Clause, LoopArrays
+from loopbench_encodings.loop.cnf import BATCH
 
 PAIRWISE_MAX = 6  # up to this degree "at most one" is a clause per pair; a sequential counter above
 
@@ -22,22 +25,43 @@ def arc_clauses(arrays: LoopArrays, first: int, asymmetry: bool = False) -> tupl
     """The clauses of the module docstring and the last variable they use; `asymmetry`: and the
     clauses that keep one of each loop's two directions (`asymmetry_clauses`)."""
     out: list[Clause] = []
-    n = arrays.num_vertices
-    outs: list[list[int]] = [[] for _ in range(n)]
-    ins: list[list[int]] = [[] for _ in range(n)]
-    for i, (u, v) in enumerate(arrays.ends):
+    for batch in arc_batches(arrays, first, asymmetry, batch=0):
+        out += batch
+    return out, arc_top(arrays, first)
+
+
+def arc_top(arrays: LoopArrays, first: int) -> int:
+    """The last variable of `arc_clauses`: the arcs, then a sequential counter's d - 1 for each of a
+    vertex's arcs out and arcs in when its degree d is above PAIRWISE_MAX. Known before any clause is
+    made, so a solver can be told its variables first."""
+    counters = sum(len(here) - 1 for here in arrays.incident if len(here) > PAIRWISE_MAX)
+    return first + 2 * arrays.num_edges + 2 * counters
+
+
+def arc_batches(arrays: LoopArrays, first: int, asymmetry: bool = False,
+                batch: int = BATCH) -> Iterator[list[Clause]]:
+    """`arc_clauses`' clauses in its order as lists of about `batch` clauses (0: one list of them all),
+    each made when the one before has been read: a dense graph's millions are never all held at once.
+
+    The order: each edge's four clauses in edge order, then at each vertex its arcs out and its arcs
+    in (each in edge order): one of them if the vertex is required, at most one of them."""
+    out: list[Clause] = []
+    for i in range(arrays.num_edges):
         e, forth, back = i + 1, first + 2 * i + 1, first + 2 * i + 2
         out += ([-e, forth, back], [e, -forth], [e, -back], [-forth, -back])
-        outs[u].append(forth)
-        ins[v].append(forth)
-        outs[v].append(back)
-        ins[u].append(back)
+        if batch and len(out) >= batch:
+            yield out
+            out = []
     top = first + 2 * arrays.num_edges
-    required = arrays.is_required
-    for v in range(n):
-        for lits in (outs[v], ins[v]):
+    required, ends = arrays.is_required, arrays.ends
+    for v, here in enumerate(arrays.incident):
+        edges = sorted(here)
+        # arc u->w of edge i is first + 2i + 1, w->u first + 2i + 2 (u < w): out of v is the first when v is u
+        outs = [first + 2 * i + (1 if ends[i][0] == v else 2) for i in edges]
+        ins = [first + 2 * i + (2 if ends[i][0] == v else 1) for i in edges]
+        for lits in (outs, ins):
             if required[v]:
-                out.append(list(lits))
+                out.append(lits)
             if len(lits) <= PAIRWISE_MAX:
                 out += ([-a, -b] for k, a in enumerate(lits) for b in lits[k + 1:])
             else:
@@ -46,9 +70,12 @@ def arc_clauses(arrays: LoopArrays, first: int, asymmetry: bool = False) -> tupl
                 most = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
                 out += most.clauses
                 top = max(top, most.nv)
+        if batch and len(out) >= batch:
+            yield out
+            out = []
     if asymmetry:
         out += asymmetry_clauses(arrays, first)
-    return out, top
+    yield out
 
 
 def asymmetry_clauses(arrays: LoopArrays, first: int) -> list[Clause]:
