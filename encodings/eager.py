@@ -107,6 +107,13 @@ def orientation(arrays: Any, b: Builder) -> tuple[Iterator[Clauses], Iterator[tu
     return arc_batches(arrays, first), arcs
 
 
+def sized(top: int) -> Clauses:
+    """A clause naming the formula's last variable, given first, so that CaDiCaL makes its tables for
+    every variable at once rather than doubling them as variables come (182 bytes a variable, not about
+    300: 270 MB less on graph188). A tautology: CaDiCaL drops it, the search is the same."""
+    return [[top, -top]]
+
+
 def rooting(arrays: Any, b: Builder) -> tuple[int | None, list[int]]:
     """The root: (the first required vertex, []) or (None, a root variable per vertex, exactly one true,
     its vertex on the loop)."""
@@ -269,6 +276,8 @@ class Eager(Encoding):
             given = [*given]
             recorder = Recorder(edge_names(problem))
             recorder.add(given, marked=excluded)
+        else:
+            given = chain(sized(numbered.top), given)
         stats: dict[str, Any] = {"solver": "cadical195", "variables": 0, "clauses": 0,
                                  "iterations": 1, "cuts": 0, "chunks": 0, "cadical_seed": seed}
         solver = new_solver("cadical195", given, {"seed": seed} if seed else None, recorder is not None)

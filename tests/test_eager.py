@@ -6,6 +6,7 @@ import json
 import math
 
 import pytest
+from helpers import bundled
 
 from harness import registry
 from harness.encoding import Limits
@@ -84,3 +85,26 @@ def test_the_variables_counted_before_the_clauses_are_the_ones_they_use(order):
     batches, numbered = clause_batches(complete, loop.problem(complete), {"order": order, "implied": "true"})
     top = numbered.top
     assert max(abs(lit) for batch in batches for clause in batch for lit in clause) == top == numbered.top
+
+
+@pytest.mark.parametrize("name", ["graph-knight-36-s2026-000", "graph-grid-42-s2026-000",
+                                  "graph-tutte-46-s2026-000"])
+def test_the_sizing_clause_changes_no_search(name):
+    """`sized`'s tautology, given first, only makes CaDiCaL's tables at once: the same conflicts and the
+    same model (or unsat) as the formula without it, on graphs that take hundreds of conflicts."""
+    from itertools import chain
+
+    from loopbench_encodings.eager import clause_batches, sized
+    from loopbench_encodings.sat import new_solver
+
+    puzzle = bundled(name, "graph-smoke").puzzle
+    runs = []
+    for first in ([], None):
+        options = {"order": "adder", "implied": "true"}
+        batches, numbered = clause_batches(puzzle, loop.problem(puzzle), options)
+        solver = new_solver("cadical195", chain(first if first is not None else sized(numbered.top),
+                                                chain.from_iterable(batches)))
+        answer = solver.solve()
+        runs.append((answer, solver.accum_stats()["conflicts"], solver.get_model() if answer else None))
+        solver.delete()
+    assert runs[0][1] > 100 and runs[0] == runs[1]
