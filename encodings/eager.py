@@ -43,7 +43,7 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu
 from harness.proof.record import Recorder
 
 from . import loop
-from .loop.arcs import PAIRWISE_MAX, arc_batches, arc_top
+from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top
 from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
 
@@ -96,15 +96,18 @@ class Builder:
         self.top = max(self.top, most.nv)
 
 
-def orientation(arrays: Any, b: Builder) -> tuple[Iterator[Clauses], Iterator[tuple[int, int, int]]]:
+Arc = tuple[int, int, int]  # tail, head, variable
+
+
+def orientation(arrays: Any, b: Builder, amo: str) -> tuple[Iterator[Clauses], Iterator[Arc]]:
     """The arc model of `loop.arcs` (two arcs an edge, at most one arc out of and into each vertex), its
     variables from `b.top` on (after the call `b.top` is its last: no variable may be handed out after
     it): its clauses as batches and its arcs as (tail, head, variable), both made when read."""
     first = b.top
-    b.top = arc_top(arrays, first)
+    b.top = arc_top(arrays, first, amo)
     arcs = (arc for i, (u, v) in enumerate(arrays.ends)
             for arc in ((u, v, first + 2 * i + 1), (v, u, first + 2 * i + 2)))
-    return arc_batches(arrays, first), arcs
+    return arc_batches(arrays, first, amo=amo), arcs
 
 
 def sized(top: int) -> Clauses:
@@ -240,7 +243,7 @@ def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[
     clauses += b.clauses
     b.clauses = []
     # the orientation numbers its variables last (its counters' count is known before it is made)
-    oriented, arcs = orientation(arrays, b)
+    oriented, arcs = orientation(arrays, b, options["amo"])
     return chain(oriented, degree, [clauses], step_batches(arcs, root, roots, step)), b
 
 
@@ -248,8 +251,8 @@ class Eager(Encoding):
     name = "eager"
     puzzles = loop.kinds()
     excludes = True
-    defaults = {"order": "adder", "implied": "true", "proof": "false"}
-    choices = {"order": ORDERS, "implied": ("false", "true"), "proof": ("false", "true")}
+    defaults = {"order": "adder", "amo": "counter", "implied": "true", "proof": "false"}
+    choices = {"order": ORDERS, "amo": AMO, "implied": ("false", "true"), "proof": ("false", "true")}
     imports = ("pysat.solvers",)
 
     @staticmethod
