@@ -4,11 +4,13 @@ Model: `loop.cnf`'s clauses (one Boolean per edge, degree 0 or 2, required verti
 groups, the kind's rules and implied clauses), then an orientation and an order that no set of
 two or more loops can satisfy. The orientation is `loop.arcs`'s (two arcs an edge, the edge on
 iff one is, at most one arc out of and into each vertex, exactly one at a required vertex), so
-the loop's two edges at a vertex point one in, one out. At a required vertex that already says
-degree 2, so the degree clauses are made at the other vertices only (`free_only`: an FHCP graph's
-counters, two variables an edge end, are gone). One vertex is the root: the first required vertex, or
-where the problem requires none, one chosen by a root variable per vertex (exactly one root, on
-the loop). Every arc u->v into a vertex other than the root forces v's position to follow u's:
+the loop's two edges at a vertex point one in, one out (`amo=product`: its "at most one" above degree
+6 by the 2-product encoding, about 2 sqrt(d) variables where the counter takes d - 1). At a required
+vertex that already says degree 2, so the degree clauses are made at the other vertices only
+(`free_only`: an FHCP graph's counters, two variables an edge end, are gone). One vertex is the
+root: the first required vertex, or where the problem requires none, one chosen by a root variable
+per vertex (exactly one root, on the loop). Every arc u->v into a vertex other than the root forces
+v's position to follow u's:
 - `order=adder` (default): positions are B-bit numbers (2^B >= vertices), the root's is 0 and
   an arc asks pos(v) = pos(u) + 1, which may not overflow: positions rise strictly along the loop
   away from the root, so a loop without the root cannot close. Per vertex u, pos(u) + 1 is made
@@ -25,8 +27,10 @@ the loop). Every arc u->v into a vertex other than the root forces v's position 
   fits: M. J. H. Heule, "Chinese Remainder Encoding for Hamiltonian Cycles", SAT 2021 (there with
   a fixed product, 420; here the smallest primes whose product covers the graph, so the encoding
   is complete on every graph).
-No clause is added after the solve begins, so `proof=true` logs a DRAT refutation of the formula
-as given (every clause base, none a cut). Search: edges tried off first, CaDiCaL's seed the run's
+The solver reads the large parts a batch at a time as they are made, after a tautology naming the
+last variable (`sized`: CaDiCaL makes its tables once, not by doubling). No clause is added after the
+solve begins, so `proof=true` logs a DRAT refutation of the formula as given (every clause base, none
+a cut). Search: edges tried off first, CaDiCaL's seed the run's
 seed, `conf_budget` chunks of fixed sizes (CHUNK_CONFLICTS doubling to CHUNK_MAX), the CPU clock read only
 between them, so the search never depends on the machine's speed. `exclude`d answers are
 forbidden as edge sets (`loop.cuts.exclusion`).
