@@ -4,11 +4,13 @@ Model: `loop.cnf`'s clauses (one Boolean per edge, degree 0 or 2, required verti
 groups, the kind's rules and implied clauses), then an orientation and an order that no set of
 two or more loops can satisfy. The orientation is `loop.arcs`'s (two arcs an edge, the edge on
 iff one is, at most one arc out of and into each vertex, exactly one at a required vertex), so
-the loop's two edges at a vertex point one in, one out. At a required vertex that already says
-degree 2, so the degree clauses are made at the other vertices only (`free_only`: an FHCP graph's
-counters, two variables an edge end, are gone). One vertex is the root: the first required vertex, or
-where the problem requires none, one chosen by a root variable per vertex (exactly one root, on
-the loop). Every arc u->v into a vertex other than the root forces v's position to follow u's:
+the loop's two edges at a vertex point one in, one out (`amo=product`: its "at most one" above degree
+6 by the 2-product encoding, about 2 sqrt(d) variables where the counter takes d - 1). At a required
+vertex that already says degree 2, so the degree clauses are made at the other vertices only
+(`free_only`: an FHCP graph's counters, two variables an edge end, are gone). One vertex is the
+root: the first required vertex, or where the problem requires none, one chosen by a root variable
+per vertex (exactly one root, on the loop). Every arc u->v into a vertex other than the root forces
+v's position to follow u's:
 - `order=adder` (default): positions are B-bit numbers (2^B >= vertices), the root's is 0 and
   an arc asks pos(v) = pos(u) + 1, which may not overflow: positions rise strictly along the loop
   away from the root, so a loop without the root cannot close. Per vertex u, pos(u) + 1 is made
@@ -25,8 +27,10 @@ the loop). Every arc u->v into a vertex other than the root forces v's position 
   fits: M. J. H. Heule, "Chinese Remainder Encoding for Hamiltonian Cycles", SAT 2021 (there with
   a fixed product, 420; here the smallest primes whose product covers the graph, so the encoding
   is complete on every graph).
-No clause is added after the solve begins, so `proof=true` logs a DRAT refutation of the formula
-as given (every clause base, none a cut). Search: edges tried off first, CaDiCaL's seed the run's
+The solver reads the large parts a batch at a time as they are made, after a tautology naming the
+last variable (`sized`: CaDiCaL makes its tables once, not by doubling). No clause is added after the
+solve begins, so `proof=true` logs a DRAT refutation of the formula as given (every clause base, none
+a cut). Search: edges tried off first, CaDiCaL's seed the run's
 seed, `conf_budget` chunks of fixed sizes (CHUNK_CONFLICTS doubling to CHUNK_MAX), the CPU clock read only
 between them, so the search never depends on the machine's speed. `exclude`d answers are
 forbidden as edge sets (`loop.cuts.exclusion`).
@@ -43,7 +47,7 @@ from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu
 from harness.proof.record import Recorder
 
 from . import loop
-from .loop.arcs import PAIRWISE_MAX, arc_clauses
+from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top
 from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
 
@@ -96,20 +100,25 @@ class Builder:
         self.top = max(self.top, most.nv)
 
 
-def orientation(arrays: Any, b: Builder) -> tuple[Iterator[Clauses], Iterator[tuple[int, int, int]]]:
+Arc = tuple[int, int, int]  # tail, head, variable
+
+
+def orientation(arrays: Any, b: Builder, amo: str) -> tuple[Iterator[Clauses], Iterator[Arc]]:
     """The arc model of `loop.arcs` (two arcs an edge, at most one arc out of and into each vertex), its
-    variables from `b.top` on: its clauses as one batch, made when read (then `b.top` is its last
-    variable: no variable may be handed out after this call), and its arcs as (tail, head, variable),
-    also made when read."""
+    variables from `b.top` on (after the call `b.top` is its last: no variable may be handed out after
+    it): its clauses as batches and its arcs as (tail, head, variable), both made when read."""
     first = b.top
-
-    def clauses() -> Iterator[Clauses]:
-        oriented, b.top = arc_clauses(arrays, first)
-        yield oriented
-
+    b.top = arc_top(arrays, first, amo)
     arcs = (arc for i, (u, v) in enumerate(arrays.ends)
             for arc in ((u, v, first + 2 * i + 1), (v, u, first + 2 * i + 2)))
-    return clauses(), arcs
+    return arc_batches(arrays, first, amo=amo), arcs
+
+
+def sized(top: int) -> Clauses:
+    """A clause naming the formula's last variable, given first, so that CaDiCaL makes its tables for
+    every variable at once rather than doubling them as variables come (182 bytes a variable, not about
+    300: 270 MB less on graph188). A tautology: CaDiCaL drops it, the search is the same."""
+    return [[top, -top]]
 
 
 def rooting(arrays: Any, b: Builder) -> tuple[int | None, list[int]]:
@@ -226,10 +235,9 @@ def crt(arrays: Any, b: Builder, root: int | None, roots: list[int]) -> Step:
 
 def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[Iterator[Clauses], Builder]:
     """Every clause of the module docstring for this puzzle (exclusions apart) as batches, in order, and
-    the builder whose `top` is the last variable once they are all read. The large parts are made a
+    the builder whose `top` is their last variable. The large parts are made a
     batch at a time as they are read, so a dense graph's tens of millions are never all held at once:
-    the orientation first (one list, made when nothing else large is), then `loop.cnf`'s degree
-    clauses, the rest, and the order's steps."""
+    the orientation first, then `loop.cnf`'s degree clauses, the rest, and the order's steps."""
     arrays = problem.arrays
     degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true", keep=False,
                                         free_only=True)
@@ -238,8 +246,8 @@ def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[
     step = (adder if options["order"] == "adder" else crt)(arrays, b, root, roots)
     clauses += b.clauses
     b.clauses = []
-    # the orientation numbers its variables last: how many its counters take shows only when it is made
-    oriented, arcs = orientation(arrays, b)
+    # the orientation numbers its variables last (its counters' count is known before it is made)
+    oriented, arcs = orientation(arrays, b, options["amo"])
     return chain(oriented, degree, [clauses], step_batches(arcs, root, roots, step)), b
 
 
@@ -247,8 +255,8 @@ class Eager(Encoding):
     name = "eager"
     puzzles = loop.kinds()
     excludes = True
-    defaults = {"order": "adder", "implied": "true", "proof": "false"}
-    choices = {"order": ORDERS, "implied": ("false", "true"), "proof": ("false", "true")}
+    defaults = {"order": "adder", "amo": "counter", "implied": "true", "proof": "false"}
+    choices = {"order": ORDERS, "amo": AMO, "implied": ("false", "true"), "proof": ("false", "true")}
     imports = ("pysat.solvers",)
 
     @staticmethod
@@ -275,6 +283,8 @@ class Eager(Encoding):
             given = [*given]
             recorder = Recorder(edge_names(problem))
             recorder.add(given, marked=excluded)
+        else:
+            given = chain(sized(numbered.top), given)
         stats: dict[str, Any] = {"solver": "cadical195", "variables": 0, "clauses": 0,
                                  "iterations": 1, "cuts": 0, "chunks": 0, "cadical_seed": seed}
         solver = new_solver("cadical195", given, {"seed": seed} if seed else None, recorder is not None)

@@ -6,6 +6,7 @@ import json
 import math
 
 import pytest
+from helpers import bundled
 
 from harness import registry
 from harness.encoding import Limits
@@ -72,3 +73,80 @@ def test_required_vertices_get_no_degree_counters():
     assert sum(map(len, degree)) == 0 and num_variables(problem.arrays) == 21
     with pytest.raises(ValueError):
         loop_clause_parts(complete, problem, keep=True, free_only=True)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_the_variables_counted_before_the_clauses_are_the_ones_they_use(order):
+    """The orientation's variables are counted before its clauses are made (`loop.arcs.arc_top`), so
+    the count given to the solver is the last variable of the formula; on K9 every counter is used."""
+    from loopbench_encodings.eager import clause_batches
+
+    complete = Graph(9, tuple((u, v) for u in range(9) for v in range(u + 1, 9)))
+    options = registry.create("eager", order=order).options
+    batches, numbered = clause_batches(complete, loop.problem(complete), options)
+    top = numbered.top
+    assert max(abs(lit) for batch in batches for clause in batch for lit in clause) == top == numbered.top
+
+
+@pytest.mark.parametrize("name", ["graph-knight-36-s2026-000", "graph-grid-42-s2026-000",
+                                  "graph-tutte-46-s2026-000"])
+def test_the_sizing_clause_changes_no_search(name):
+    """`sized`'s tautology, given first, only makes CaDiCaL's tables at once: the same conflicts and the
+    same model (or unsat) as the formula without it, on graphs that take hundreds of conflicts."""
+    from itertools import chain
+
+    from loopbench_encodings.eager import clause_batches, sized
+    from loopbench_encodings.sat import new_solver
+
+    puzzle = bundled(name, "graph-smoke").puzzle
+    runs = []
+    for first in ([], None):
+        options = registry.create("eager").options
+        batches, numbered = clause_batches(puzzle, loop.problem(puzzle), options)
+        solver = new_solver("cadical195", chain(first if first is not None else sized(numbered.top),
+                                                chain.from_iterable(batches)))
+        answer = solver.solve()
+        runs.append((answer, solver.accum_stats()["conflicts"], solver.get_model() if answer else None))
+        solver.delete()
+    assert runs[0][1] > 100 and runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("n", [7, 8, 12, 50])
+def test_the_product_at_most_one_allows_exactly_the_sets_of_at_most_one(n):
+    """Chen's 2-product (`amo=product`): every assignment of n literals with at most one on extends to a
+    model, none with two does, and one literal on turns every other off by unit propagation alone."""
+    from pysat.solvers import Solver
+
+    from loopbench_encodings.loop.arcs import product_at_most_one, product_variables
+
+    clauses: list[list[int]] = []
+    top = product_at_most_one(list(range(1, n + 1)), n, clauses)
+    assert top == n + product_variables(n) and top < n + 4 * math.isqrt(n) + 4
+    assert max(abs(lit) for clause in clauses for lit in clause) == top
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        assert solver.solve(assumptions=[-x for x in range(1, n + 1)])
+        for x in range(1, n + 1):
+            others = [y for y in range(1, n + 1) if y != x]
+            assert solver.solve(assumptions=[x, *(-y for y in others)])
+            ok, implied = solver.propagate(assumptions=[x])
+            assert ok and all(-y in implied for y in others)
+            for y in others[:5]:
+                assert not solver.solve(assumptions=[x, y])
+
+
+def test_the_product_orientation_keeps_every_answer_and_takes_fewer_variables():
+    """`amo=product` on a graph of degree above PAIRWISE_MAX: the same Hamiltonian verdicts as the counter,
+    with fewer variables; the variables counted before the clauses are the ones they use."""
+    from loopbench_encodings.eager import clause_batches
+
+    complete = Graph(12, tuple((u, v) for u in range(12) for v in range(u + 1, 12)))
+    tops = {}
+    for amo in ("counter", "product"):
+        encoding = registry.create("eager", amo=amo)
+        batches, numbered = clause_batches(complete, loop.problem(complete), encoding.options)
+        assert max(abs(lit) for batch in batches for clause in batch for lit in clause) == numbered.top
+        tops[amo] = numbered.top
+        encoding.prepare()
+        assert encoding.solve(complete, LIMITS, 0).status == "sat"
+        assert encoding.solve(two_triangles(), LIMITS, 0).status == "unsat"
+    assert tops["product"] < tops["counter"]

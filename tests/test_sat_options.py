@@ -17,10 +17,11 @@ from helpers import bundled
 
 from harness import kinds, registry, sets
 from harness.encoding import Limits
+from harness.kinds.graph.model import Graph
 from harness.proof.certify import CERTIFIED
 from harness.run.execute import execute
 from loopbench_encodings import loop
-from loopbench_encodings.loop.arcs import directed_cuts
+from loopbench_encodings.loop.arcs import PAIRWISE_MAX, arc_batches, arc_clauses, arc_top, directed_cuts
 from loopbench_encodings.loop.fix import fixed_edges
 from loopbench_encodings.loop.join import join, merge
 
@@ -218,3 +219,51 @@ def test_merged_cuts_pass_the_proof_checkers_cut_check():
         assert row["status"] == "unsat" and extra["proof"] == CERTIFIED, instance.name
         merged += extra["merged"]
     assert merged > 0  # some cut was of loops merged into one
+
+
+def one_list_of_arc_clauses(arrays, first):
+    """`loop.arcs`' clauses as its docstring states them, in one list, the way it made them before its
+    batches: each edge's four, then at every vertex its arcs out and its arcs in (edge order), one of
+    them where required, at most one of them (pairwise, or `pysat.card`'s sequential counter)."""
+    from pysat.card import CardEnc, EncType
+
+    out, top = [], first + 2 * arrays.num_edges
+    outs = [[] for _ in range(arrays.num_vertices)]
+    ins = [[] for _ in range(arrays.num_vertices)]
+    for i, (u, v) in enumerate(arrays.ends):
+        e, forth, back = i + 1, first + 2 * i + 1, first + 2 * i + 2
+        out += [[-e, forth, back], [e, -forth], [e, -back], [-forth, -back]]
+        outs[u].append(forth)
+        ins[v].append(forth)
+        outs[v].append(back)
+        ins[u].append(back)
+    for v in range(arrays.num_vertices):
+        for lits in (outs[v], ins[v]):
+            if arrays.is_required[v]:
+                out.append(lits)
+            if len(lits) <= PAIRWISE_MAX:
+                out += [[-a, -b] for k, a in enumerate(lits) for b in lits[k + 1:]]
+            else:
+                most = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
+                out += most.clauses
+                top = most.nv
+    return out, top
+
+
+@pytest.mark.parametrize("puzzle", [Graph(9, tuple((u, v) for u in range(9) for v in range(u + 1, 9))),
+                                    bundled("graph-knight-36-s2026-000", "graph-smoke").puzzle,
+                                    bundled("janko071").puzzle], ids=["K9", "knight-36", "masyu-janko071"])
+def test_the_arc_clauses_come_in_batches_that_add_up_to_the_one_list(puzzle):
+    """The same clauses in the same order, so `sat:arcs=true`, `propagator`, `connect` and `eager` search
+    as before; K9's degree 8 takes counters, a Masyu grid has vertices not required."""
+    arrays = loop.problem(puzzle).arrays
+    first = 1000
+    whole, top = one_list_of_arc_clauses(arrays, first)
+    assert arc_clauses(arrays, first) == (whole, top) and arc_top(arrays, first) == top
+    assert max(abs(lit) for clause in whole for lit in clause) == top
+    for size in (1, 5, 64):
+        batches = list(arc_batches(arrays, first, batch=size))
+        assert [c for batch in batches for c in batch] == whole
+        assert len(batches) > 1 and all(len(batch) < size + 2 * len(arrays.ends) for batch in batches)
+    with_asymmetry, _ = arc_clauses(arrays, first, asymmetry=True)
+    assert with_asymmetry[:len(whole)] == whole and len(with_asymmetry) > len(whole)

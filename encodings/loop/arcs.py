@@ -8,47 +8,115 @@ Le Berre et al., SAT 2025: one arc out and one in per vertex, two-cycles forbidd
 the edge variables, so answers and proofs stay over the edges (`directed_cuts` gives a cut-set over
 the arcs, the published blocking clauses, for `sat:directed=true`). Arc variables are numbered
 from `first + 1`: arc u->v of edge i is `first + 2i + 1`, v->u `first + 2i + 2` (u < v); the
-counters of vertices of degree above PAIRWISE_MAX follow them.
+at-most-one auxiliaries of vertices of degree above PAIRWISE_MAX follow them: a sequential counter's
+d - 1 (`pysat.card`), or with `amo="product"` the 2-product encoding's about 2 sqrt(d) (J. Chen, "A
+New SAT Encoding of the At-Most-One Constraint", ModRef 2010: on an FHCP graph of degree 1,000 the
+counters are most of the formula's variables).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from math import isqrt
+
 from loopbench_encodings.loop.arrays import Clause, LoopArrays
+from loopbench_encodings.loop.cnf import BATCH
 
 PAIRWISE_MAX = 6  # up to this degree "at most one" is a clause per pair; a sequential counter above
+AMO = ("counter", "product")  # how "at most one" is said above PAIRWISE_MAX
 
 
 def arc_clauses(arrays: LoopArrays, first: int, asymmetry: bool = False) -> tuple[list[Clause], int]:
     """The clauses of the module docstring and the last variable they use; `asymmetry`: and the
     clauses that keep one of each loop's two directions (`asymmetry_clauses`)."""
     out: list[Clause] = []
-    n = arrays.num_vertices
-    outs: list[list[int]] = [[] for _ in range(n)]
-    ins: list[list[int]] = [[] for _ in range(n)]
-    for i, (u, v) in enumerate(arrays.ends):
+    for batch in arc_batches(arrays, first, asymmetry, batch=0):
+        out += batch
+    return out, arc_top(arrays, first)
+
+
+def arc_top(arrays: LoopArrays, first: int, amo: str = "counter") -> int:
+    """The last variable of `arc_batches`: the arcs, then the auxiliaries of "at most one" for each of a
+    vertex's arcs out and arcs in when its degree d is above PAIRWISE_MAX (d - 1 for a counter). Known
+    before any clause is made, so a solver can be told its variables first."""
+    count = product_variables if amo == "product" else (lambda d: d - 1)
+    auxiliaries = sum(count(len(here)) for here in arrays.incident if len(here) > PAIRWISE_MAX)
+    return first + 2 * arrays.num_edges + 2 * auxiliaries
+
+
+def product_grid(n: int) -> tuple[int, int]:
+    """The 2-product's rows and columns for n literals: about sqrt(n) each, rows * columns >= n."""
+    columns = isqrt(n - 1) + 1
+    return -(-n // columns), columns
+
+
+def product_variables(n: int) -> int:
+    """The auxiliaries `product_at_most_one` takes for n literals."""
+    if n <= PAIRWISE_MAX:
+        return 0
+    rows, columns = product_grid(n)
+    return rows + columns + product_variables(rows) + product_variables(columns)
+
+
+def product_at_most_one(lits: list[int], top: int, out: list[Clause]) -> int:
+    """At most one of `lits`, Chen's 2-product: the literals on a grid, a variable for each row and each
+    column, each literal implying its row's and its column's, then at most one row and at most one
+    column (the same way, pairwise when few). Two literals on differ in row or column; one on turns every
+    other off by unit propagation. Its auxiliaries from `top + 1` (`product_variables` of them); returns
+    the last."""
+    if len(lits) <= PAIRWISE_MAX:
+        out += ([-a, -b] for k, a in enumerate(lits) for b in lits[k + 1:])
+        return top
+    rows, columns = product_grid(len(lits))
+    row = range(top + 1, top + 1 + rows)
+    column = range(top + 1 + rows, top + 1 + rows + columns)
+    for k, x in enumerate(lits):
+        out += ([-x, row[k // columns]], [-x, column[k % columns]])
+    top = product_at_most_one(list(row), top + rows + columns, out)
+    return product_at_most_one(list(column), top, out)
+
+
+def arc_batches(arrays: LoopArrays, first: int, asymmetry: bool = False, batch: int = BATCH,
+                amo: str = "counter") -> Iterator[list[Clause]]:
+    """`arc_clauses`' clauses in its order as lists of about `batch` clauses (0: one list of them all),
+    each made when the one before has been read: a dense graph's millions are never all held at once.
+
+    The order: each edge's four clauses in edge order, then at each vertex its arcs out and its arcs
+    in (each in edge order): one of them if the vertex is required, at most one of them (`amo`: by a
+    sequential counter or by `product_at_most_one` above PAIRWISE_MAX)."""
+    out: list[Clause] = []
+    for i in range(arrays.num_edges):
         e, forth, back = i + 1, first + 2 * i + 1, first + 2 * i + 2
         out += ([-e, forth, back], [e, -forth], [e, -back], [-forth, -back])
-        outs[u].append(forth)
-        ins[v].append(forth)
-        outs[v].append(back)
-        ins[u].append(back)
+        if batch and len(out) >= batch:
+            yield out
+            out = []
     top = first + 2 * arrays.num_edges
-    required = arrays.is_required
-    for v in range(n):
-        for lits in (outs[v], ins[v]):
+    required, ends = arrays.is_required, arrays.ends
+    for v, here in enumerate(arrays.incident):
+        edges = sorted(here)
+        # arc u->w of edge i is first + 2i + 1, w->u first + 2i + 2 (u < w): out of v is the first when v is u
+        outs = [first + 2 * i + (1 if ends[i][0] == v else 2) for i in edges]
+        ins = [first + 2 * i + (2 if ends[i][0] == v else 1) for i in edges]
+        for lits in (outs, ins):
             if required[v]:
-                out.append(list(lits))
+                out.append(lits)
             if len(lits) <= PAIRWISE_MAX:
                 out += ([-a, -b] for k, a in enumerate(lits) for b in lits[k + 1:])
+            elif amo == "product":
+                top = product_at_most_one(lits, top, out)
             else:
                 from pysat.card import CardEnc, EncType
 
                 most = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
                 out += most.clauses
                 top = max(top, most.nv)
+        if batch and len(out) >= batch:
+            yield out
+            out = []
     if asymmetry:
         out += asymmetry_clauses(arrays, first)
-    return out, top
+    yield out
 
 
 def asymmetry_clauses(arrays: LoopArrays, first: int) -> list[Clause]:
