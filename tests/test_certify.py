@@ -53,8 +53,8 @@ def forbid_an_edge(monkeypatch, answer: str) -> None:
     """The base clauses' fault: one more clause, forbidding an edge the answer uses."""
     real = sat_module.loop_clause_parts
 
-    def loop_clause_parts(puzzle, problem, implied=False, keep=True):
-        degree, rest = real(puzzle, problem, implied, keep)
+    def loop_clause_parts(puzzle, problem, implied=False, keep=True, free_only=False):
+        degree, rest = real(puzzle, problem, implied, keep, free_only)
         return degree, [*rest, [-problem.edge_ids(answer)[0] - 1]]
 
     monkeypatch.setattr(sat_module, "loop_clause_parts", loop_clause_parts)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import fcntl
 import os
 import platform
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import IO
 
-# one lock file per core, shared by every sweep of this user on this machine
-CLAIMS = Path(tempfile.gettempdir()) / f"loopbench-cores-{os.getuid()}"
+# one lock file per core, shared by every sweep of this user on this machine: a fixed place, not the
+# TMPDIR a sweep may be given (its runs' scratch, which they leave empty)
+CLAIMS = Path(os.environ.get("XDG_RUNTIME_DIR") or "/tmp") / f"loopbench-cores-{os.getuid()}"
 
 
 def core_sets(jobs: int, available: list[int] | None = None) -> tuple[list[list[int]], list[int]]:
