@@ -2,14 +2,17 @@
 # The FHCP study at the field's 60 s CPU limit (issues 28 and 32), as it was run: ENCODINGS (default
 # `asp,sat`) on the graphs of fhcp-sample in batches of 10, in a seeded shuffle of the set (Python's
 # random.Random(28).shuffle of its names), each batch one `harness.run` sweep into one database, one
-# run at a time. results/fhcp/README.md gives each ENCODINGS and BATCHES it was run with. Batches keep both strategies on the same graphs whenever the run stops, so a
-# partial study is still a like-for-like one; a rerun resumes (finished runs are kept).
+# run at a time. results/fhcp/README.md gives the ENCODINGS, FIRST and BATCHES of each run (FIRST, default
+# 1: the first batch; two ranges of batches can run at once, each into its own DB, on a core each).
+# Batches keep the strategies on the same graphs whenever the run stops, so a partial study is still
+# a like-for-like one; a rerun resumes (finished runs are kept).
 # Run from the repository root with the project installed; CORPUS is the FHCP files as published
 # (graphN.hcp.gz; the bundled set's graphs are the same graphs edge for edge).
 set -euo pipefail
 
 CORPUS=${CORPUS:-../shared/corpus/fhcp/hcp}
 DB=${DB:-results/fhcp/runs-60s.sqlite}
+FIRST=${FIRST:-1}
 BATCHES=${BATCHES:-10}
 ENCODINGS=${ENCODINGS:-asp,sat}
 mapfile -t NAMES < <(python -c "
@@ -18,7 +21,7 @@ from harness import sets
 names = [i.name for i in sets.instances('fhcp-sample')]
 random.Random(28).shuffle(names)
 print('\n'.join(names))")
-for ((i = 0; i < BATCHES * 10 && i < ${#NAMES[@]}; i += 10)); do
+for ((i = (FIRST - 1) * 10; i < (FIRST - 1 + BATCHES) * 10 && i < ${#NAMES[@]}; i += 10)); do
     files=()
     for name in "${NAMES[@]:i:10}"; do files+=("$CORPUS/$name.hcp.gz"); done
     python -m harness.run --encoding "$ENCODINGS" --instances "${files[@]}" --time-limit 60 \
