@@ -37,6 +37,11 @@ def test_a_second_sweep_claims_the_highest_core_the_first_left_free(tmp_path):
     cores.release(also + back)
 
 
+def test_no_place_for_claims_pins_as_before(tmp_path):
+    (tmp_path / "file").write_text("")
+    assert cores.claim_cores(1, [0, 1], tmp_path / "file" / "claims") == ([[1]], [0], [])
+
+
 def test_a_local_sweeps_runs_are_pinned_and_record_their_cores_and_cpu_model(empty_2x2):
     available = sorted(os.sched_getaffinity(0))
     if len(available) < 2:

@@ -41,18 +41,21 @@ def claim_cores(jobs: int, available: list[int] | None = None,
     cores = sorted(os.sched_getaffinity(0) if available is None else available)
     if jobs < 1 or jobs > len(cores):
         return [], cores, []
-    directory.mkdir(parents=True, exist_ok=True)
     held: list[tuple[int, IO]] = []
-    for core in reversed(cores):
-        if len(held) == jobs:
-            break
-        handle = open(directory / f"core-{core}.lock", "a")  # noqa: SIM115 - held open: the claim
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # another sweep's
-            handle.close()
-            continue
-        held.append((core, handle))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for core in reversed(cores):
+            if len(held) == jobs:
+                break
+            handle = open(directory / f"core-{core}.lock", "a")  # noqa: SIM115 - held open: the claim
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # another sweep's
+                handle.close()
+                continue
+            held.append((core, handle))
+    except OSError:  # no place for claims (a read-only /tmp): pinned as before, unclaimed
+        pass
     if len(held) < jobs:
         release([handle for _, handle in held])
         sets, rest = core_sets(jobs, cores)
