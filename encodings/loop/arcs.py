@@ -95,7 +95,7 @@ def arc_batches(arrays: LoopArrays, first: int, asymmetry: bool = False, batch: 
     required, ends = arrays.is_required, arrays.ends
     for v, here in enumerate(arrays.incident):
         edges = sorted(here)
-        # arc u->w of edge i is first + 2i + 1, w->u first + 2i + 2 (u < w): out of v is the first when v is u
+        # `arcs_at`'s numbering, inlined on this hot path (a dense graph's hundreds of thousands of edges)
         outs = [first + 2 * i + (1 if ends[i][0] == v else 2) for i in edges]
         ins = [first + 2 * i + (2 if ends[i][0] == v else 1) for i in edges]
         for lits in (outs, ins):
@@ -132,13 +132,7 @@ def asymmetry_clauses(arrays: LoopArrays, first: int) -> list[Clause]:
     if not candidates:
         return []
     v = min(candidates, key=lambda w: (len(incident[w]), w))
-    ends = arrays.ends
-    arcs = []  # (neighbour, arc v->neighbour, arc neighbour->v)
-    for i in incident[v]:
-        u, w = ends[i]
-        forth, back = first + 2 * i + 1, first + 2 * i + 2  # u->w, w->u
-        arcs.append((w, forth, back) if u == v else (u, back, forth))
-    arcs.sort()
+    arcs = sorted((w, first + out, first + into) for w, out, into in arcs_at(arrays, v))
     return [[-out_y, -in_x] for k, (_, _, in_x) in enumerate(arcs) for _, out_y, _ in arcs[k + 1:]]
 
 
@@ -152,23 +146,26 @@ def directed_cuts(arrays: LoopArrays, first: int, vertices) -> list[Clause]:
     for v in vertices:
         inside[v] = 1
     leaving, entering = [], []
-    arcs_at = _arcs_at(arrays)
+    at = _arcs_at_every_vertex(arrays)
     for v in sorted(vertices):
-        for w, out, into in arcs_at[v]:
+        for w, out, into in at[v]:
             if not inside[w]:
                 leaving.append(first + out)
                 entering.append(first + into)
     return [leaving, entering]
 
 
-def _arcs_at(arrays: LoopArrays) -> list[tuple[tuple[int, int, int], ...]]:
-    """Each vertex's (neighbour, arc out to it, arc in from it) in incident order, the arcs numbered
-    from 1 (u->w of edge i is 2i + 1, w->u 2i + 2): made once per graph (its cache)."""
+def arcs_at(arrays: LoopArrays, v: int) -> tuple[tuple[int, int, int], ...]:
+    """Vertex v's (neighbour, arc out to it, arc in from it) in incident order, the arcs numbered from
+    1 (u->w of edge i is 2i + 1, w->u 2i + 2, u < w): add `first` for the variables."""
+    ends = arrays.ends
+    return tuple((ends[i][1], 2 * i + 1, 2 * i + 2) if ends[i][0] == v else (ends[i][0], 2 * i + 2, 2 * i + 1)
+                 for i in arrays.incident[v])
+
+
+def _arcs_at_every_vertex(arrays: LoopArrays) -> list[tuple[tuple[int, int, int], ...]]:
+    """`arcs_at` of every vertex, made once per graph (its cache), for cuts made round after round."""
     made = arrays.cache.get("arcs_at")
     if made is None:
-        ends = arrays.ends
-        made = arrays.cache["arcs_at"] = [
-            tuple((ends[i][1], 2 * i + 1, 2 * i + 2) if ends[i][0] == v
-                  else (ends[i][0], 2 * i + 2, 2 * i + 1) for i in here)
-            for v, here in enumerate(arrays.incident)]
+        made = arrays.cache["arcs_at"] = [arcs_at(arrays, v) for v in range(arrays.num_vertices)]
     return made  # type: ignore[return-value]
