@@ -150,3 +150,4 @@ def test_the_product_orientation_keeps_every_answer_and_takes_fewer_variables():
         assert encoding.solve(complete, LIMITS, 0).status == "sat"
         assert encoding.solve(two_triangles(), LIMITS, 0).status == "unsat"
     assert tops["product"] < tops["counter"]
+
