@@ -30,10 +30,12 @@ v's position to follow u's:
 The solver reads the large parts a batch at a time as they are made, after a tautology naming the
 last variable (`sized`: CaDiCaL makes its tables once, not by doubling). No clause is added after the
 solve begins, so `proof=true` logs a DRAT refutation of the formula as given (every clause base, none
-a cut). Search: edges tried off first, CaDiCaL's seed the run's
-seed, `conf_budget` chunks of fixed sizes (CHUNK_CONFLICTS doubling to CHUNK_MAX), the CPU clock read only
-between them, so the search never depends on the machine's speed. `exclude`d answers are
-forbidden as edge sets (`loop.cuts.exclusion`).
+a cut). The solver is CaDiCaL 1.9.5, or Glucose 4.2 (`solver=glucose42`: no proof, no seed, and
+about 40 bytes a clause where CaDiCaL takes 100); `solver=auto` (default) takes Glucose only where
+CaDiCaL's formula would fill half the run's memory limit (`solver_for`). Search: edges tried off
+first, CaDiCaL's seed the run's seed, `conf_budget` chunks of fixed sizes (CHUNK_CONFLICTS doubling to
+CHUNK_MAX), the CPU clock read only between them, so the search never depends on the machine's speed.
+`exclude`d answers are forbidden as edge sets (`loop.cuts.exclusion`).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from itertools import chain
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.proof.record import Recorder
+from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop
 from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top
@@ -52,6 +54,12 @@ from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
 
 ORDERS = ("adder", "crt")
+SOLVERS = ("auto", "cadical195", "glucose42")
+# CaDiCaL's memory for the formula, measured on FHCP graphs (results/fhcp/README.md): about 100 bytes a
+# clause and 182 a variable; the orientation takes about 8 clauses an arc beside the order's steps
+CADICAL_CLAUSE_BYTES = 100
+CADICAL_VARIABLE_BYTES = 182
+ORIENTATION_PER_ARC = 8
 CHUNK_CONFLICTS = 10_000  # the first chunk's conflict budget; each next chunk doubles it, up to CHUNK_MAX
 CHUNK_MAX = 160_000  # so the clock is read every few seconds at most
 Clauses = list[list[int]]
@@ -251,13 +259,46 @@ def clause_batches(puzzle: Any, problem: Any, options: dict[str, Any]) -> tuple[
     return chain(oriented, degree, [clauses], step_batches(arcs, root, roots, step)), b
 
 
+def estimated_clauses(arrays: Any, order: str) -> int:
+    """About how many clauses the formula has, before any is made: per arc, its steps (2B+1 for the
+    adder, the moduli's sum for the residues) and ORIENTATION_PER_ARC."""
+    n = arrays.num_vertices
+    step = 2 * max(1, (n - 1).bit_length()) + 1 if order == "adder" else sum(crt_moduli(n))
+    return 2 * arrays.num_edges * (step + ORIENTATION_PER_ARC)
+
+
+def cadical_mb(arrays: Any, top: int, order: str) -> float:
+    """An estimate of the MB CaDiCaL takes to hold this formula, `top` its last variable."""
+    return (estimated_clauses(arrays, order) * CADICAL_CLAUSE_BYTES + top * CADICAL_VARIABLE_BYTES) / 2**20
+
+
+def solver_for(options: dict[str, Any], estimate_mb: float, limits: Limits) -> str:
+    """`solver=auto`: CaDiCaL (it logs proofs, and is faster where both answer: Glucose took 1.61x its CPU
+    time on the 42 fhcp-sample graphs both solved at 60 s, though it solved 46 to CaDiCaL's 43, and it
+    finished 18 of graph-hard's 36 at 20 s to CaDiCaL's 20), unless CaDiCaL's formula alone would take
+    more than half the run's memory, where Glucose holds a clause in about 40 bytes (graph188: 1.6 GB,
+    not 2.5); CaDiCaL whenever a proof is asked for."""
+    if options["solver"] != "auto":
+        return options["solver"]
+    if options["proof"] == "true" or estimate_mb <= limits.memory_mb / 2:
+        return "cadical195"
+    return "glucose42"
+
+
 class Eager(Encoding):
     name = "eager"
     puzzles = loop.kinds()
     excludes = True
-    defaults = {"order": "adder", "amo": "counter", "implied": "true", "proof": "false"}
-    choices = {"order": ORDERS, "amo": AMO, "implied": ("false", "true"), "proof": ("false", "true")}
+    defaults = {"order": "adder", "amo": "counter", "implied": "true", "proof": "false",
+                "solver": "auto"}
+    choices = {"order": ORDERS, "amo": AMO, "implied": ("false", "true"), "proof": ("false", "true"),
+               "solver": SOLVERS}
     imports = ("pysat.solvers",)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options["proof"] == "true" and self.options["solver"] not in ("auto", *PROOF_SOLVERS):
+            raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
 
     @staticmethod
     def proof_clauses(puzzle: Any, options: dict[str, Any]) -> list[list[int]]:
@@ -283,11 +324,16 @@ class Eager(Encoding):
             given = [*given]
             recorder = Recorder(edge_names(problem))
             recorder.add(given, marked=excluded)
-        else:
+        estimate = cadical_mb(arrays, numbered.top, self.options["order"])
+        name = solver_for(self.options, estimate, limits)
+        cadical = name == "cadical195"
+        if recorder is None and cadical:
             given = chain(sized(numbered.top), given)
-        stats: dict[str, Any] = {"solver": "cadical195", "variables": 0, "clauses": 0,
-                                 "iterations": 1, "cuts": 0, "chunks": 0, "cadical_seed": seed}
-        solver = new_solver("cadical195", given, {"seed": seed} if seed else None, recorder is not None)
+        stats: dict[str, Any] = {"solver": name, "variables": 0, "clauses": 0, "iterations": 1, "cuts": 0,
+                                 "chunks": 0, "cadical_mb_estimate": round(estimate, 1)}
+        if cadical:  # Glucose takes no seed: its search is the same whatever the run's seed
+            stats["cadical_seed"] = seed
+        solver = new_solver(name, given, {"seed": seed} if seed and cadical else None, recorder is not None)
         stats["clauses"], stats["variables"] = sum(sizes), numbered.top
         del given, batches
         try:

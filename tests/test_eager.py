@@ -150,3 +150,49 @@ def test_the_product_orientation_keeps_every_answer_and_takes_fewer_variables():
         assert encoding.solve(complete, LIMITS, 0).status == "sat"
         assert encoding.solve(two_triangles(), LIMITS, 0).status == "unsat"
     assert tops["product"] < tops["counter"]
+
+
+
+def test_glucose_finds_the_answers_and_logs_no_proof():
+    """`solver=glucose42`: the same verdicts on a Hamiltonian graph and two triangles; with it a proof is
+    refused at once, naming the solver that logs one."""
+    encoding = registry.create("eager", solver="glucose42")
+    encoding.prepare()
+    complete = Graph(12, tuple((u, v) for u in range(12) for v in range(u + 1, 12)))
+    solved = encoding.solve(complete, LIMITS, 0)
+    assert solved.status == "sat" and solved.stats["solver"] == "glucose42"
+    assert "cadical_seed" not in solved.stats
+    assert encoding.solve(two_triangles(), LIMITS, 0).status == "unsat"
+    with pytest.raises(ValueError, match="proof=true needs cadical195, not glucose42"):
+        registry.create("eager", solver="glucose42", proof="true")
+
+
+def test_auto_takes_glucose_only_where_cadicals_formula_would_fill_half_the_memory():
+    """`solver=auto`: CaDiCaL while its estimated formula fits in half the memory limit, Glucose beyond,
+    CaDiCaL whenever a proof is asked for; a solver named is the solver used."""
+    from loopbench_encodings.eager import solver_for
+
+    auto = registry.create("eager").options
+    assert auto["solver"] == "auto"
+    assert solver_for(auto, 2000.0, Limits(memory_mb=4096)) == "cadical195"
+    assert solver_for(auto, 2100.0, Limits(memory_mb=4096)) == "glucose42"
+    assert solver_for({**auto, "proof": "true"}, 2100.0, Limits(memory_mb=4096)) == "cadical195"
+    assert solver_for({**auto, "solver": "cadical195"}, 2100.0, Limits(memory_mb=4096)) == "cadical195"
+    complete = Graph(40, tuple((u, v) for u in range(40) for v in range(u + 1, 40)))
+    encoding = registry.create("eager")
+    encoding.prepare()
+    roomy = encoding.solve(complete, LIMITS, 0)
+    tight = encoding.solve(complete, Limits(time_s=30.0, memory_mb=1), 0)  # K40's formula: about 2 MB
+    assert roomy.stats["solver"] == "cadical195" and tight.stats["solver"] == "glucose42"
+    assert roomy.status == tight.status == "sat" and tight.stats["cadical_mb_estimate"] > 0.5
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_the_clause_estimate_is_within_a_tenth_on_a_dense_graph(order):
+    from loopbench_encodings.eager import clause_batches, estimated_clauses
+
+    complete = Graph(60, tuple((u, v) for u in range(60) for v in range(u + 1, 60)))
+    problem = loop.problem(complete)
+    batches, _ = clause_batches(complete, problem, registry.create("eager", order=order).options)
+    made = sum(map(len, batches))
+    assert abs(estimated_clauses(problem.arrays, order) - made) < made / 10

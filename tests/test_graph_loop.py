@@ -22,7 +22,8 @@ STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat
               ("sat", {"cuts": "cutset"}), ("sat", {"cuts": "disc"}), ("sat", {"components": "networkx"}),
               ("propagator", {}),
               ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {}),
-              ("eager", {}), ("eager", {"order": "crt"}), ("eager", {"amo": "product"})]
+              ("eager", {}), ("eager", {"order": "crt"}), ("eager", {"solver": "glucose42"}),
+              ("eager", {"amo": "product"})]
 LIMITS = Limits(time_s=60.0)
 
 
