@@ -46,7 +46,7 @@ from itertools import chain
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.proof.record import PROOF_SOLVERS, Recorder
+from harness.proof.record import Recorder, refuse_unproved
 
 from . import loop
 from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top
@@ -64,6 +64,11 @@ CHUNK_CONFLICTS = 10_000  # the first chunk's conflict budget; each next chunk d
 CHUNK_MAX = 160_000  # so the clock is read every few seconds at most
 Clauses = list[list[int]]
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+def position_bits(n: int) -> int:
+    """The adder's B: bits enough for positions 0..n-1 (at least one)."""
+    return max(1, (n - 1).bit_length())
 
 
 def crt_moduli(n: int) -> tuple[int, ...]:
@@ -175,7 +180,7 @@ def adder(arrays: Any, b: Builder, root: int | None, roots: list[int]) -> Step:
     incrementer. Per arc (`step`, by far the most): the head's position bit by bit equal to the tail's
     successor, 2 clauses a bit, and no overflow, 1 clause."""
     n = arrays.num_vertices
-    width = max(1, (n - 1).bit_length())
+    width = position_bits(n)
     pos = [b.new(width) for _ in range(n)]
     # carry[v][k]: bits 0..k-1 of pos(v) are all 1 (the carry into bit k of pos(v) + 1); carry[v][0] unused.
     # succ[v][k]: bit k of pos(v) + 1 = pos_k xor carry_k (k >= 1; bit 0 is not pos_0, no variable)
@@ -263,7 +268,7 @@ def estimated_clauses(arrays: Any, order: str) -> int:
     """About how many clauses the formula has, before any is made: per arc, its steps (2B+1 for the
     adder, the moduli's sum for the residues) and ORIENTATION_PER_ARC."""
     n = arrays.num_vertices
-    step = 2 * max(1, (n - 1).bit_length()) + 1 if order == "adder" else sum(crt_moduli(n))
+    step = 2 * position_bits(n) + 1 if order == "adder" else sum(crt_moduli(n))
     return 2 * arrays.num_edges * (step + ORIENTATION_PER_ARC)
 
 
@@ -297,8 +302,8 @@ class Eager(Encoding):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["proof"] == "true" and self.options["solver"] not in ("auto", *PROOF_SOLVERS):
-            raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
+        if self.options["proof"] == "true" and self.options["solver"] != "auto":  # auto proves with CaDiCaL
+            refuse_unproved(self.options["solver"])
 
     @staticmethod
     def proof_clauses(puzzle: Any, options: dict[str, Any]) -> list[list[int]]:

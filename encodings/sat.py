@@ -78,7 +78,7 @@ from itertools import chain, repeat
 from typing import Any, ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.proof.record import PROOF_SOLVERS, Recorder
+from harness.proof.record import Recorder, refuse_unproved
 
 from . import loop, rules
 from ._cadical import parse as parse_cadical
@@ -218,8 +218,7 @@ class Sat(Encoding):
         self.options["solver"] = self._solver_name(self.options["solver"])
         self.cadical_options = parse_cadical(self.options["cadical"])
         if self.options["proof"] == "true":
-            if self.options["solver"] not in PROOF_SOLVERS:
-                raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {self.options['solver']}")
+            refuse_unproved(self.options["solver"])
             if type(self).attach is not Sat.attach and not self.helper_records:  # clauses never recorded
                 raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
             if self.options["fix"] == "true":  # a forced path's closing edge off is no cut the checker knows

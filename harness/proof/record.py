@@ -23,6 +23,12 @@ PROOF_SOLVERS = ("cadical195",)  # solvers whose DRAT trace has been checked her
 MARKS = ("cut", "exclude", "face")
 
 
+def refuse_unproved(solver: str) -> None:
+    """Raise ValueError where `solver` logs no proof checked here (an encoding's `proof=true` with it)."""
+    if solver not in PROOF_SOLVERS:
+        raise ValueError(f"proof=true needs {', '.join(PROOF_SOLVERS)}, not {solver}")
+
+
 @dataclass
 class Proof:
     """A refutation as the solver gave it: the clauses (with marks and edge names) and the DRAT trace.
