@@ -6,6 +6,8 @@
 # 1: the first batch; two ranges of batches can run at once, each into its own DB, on a core each).
 # Batches keep the strategies on the same graphs whenever the run stops, so a partial study is still
 # a like-for-like one; a rerun resumes (finished runs are kept).
+# SAMPLE=held-out takes instead 100 graphs of CORPUS that are not in fhcp-sample
+# (random.Random(32).sample of their sorted names): a test set for a rule read off fhcp-sample.
 # Run from the repository root with the project installed; CORPUS is the FHCP files as published
 # (graphN.hcp.gz; the bundled set's graphs are the same graphs edge for edge).
 set -euo pipefail
@@ -15,12 +17,24 @@ DB=${DB:-results/fhcp/runs-60s.sqlite}
 FIRST=${FIRST:-1}
 BATCHES=${BATCHES:-10}
 ENCODINGS=${ENCODINGS:-asp,sat}
-mapfile -t NAMES < <(python -c "
+SAMPLE=${SAMPLE:-fhcp-sample}
+mapfile -t NAMES < <(python - "$CORPUS" "$SAMPLE" <<'EOF'
 import random
+import sys
+from pathlib import Path
 from harness import sets
+corpus, sample = sys.argv[1:]
 names = [i.name for i in sets.instances('fhcp-sample')]
-random.Random(28).shuffle(names)
-print('\n'.join(names))")
+if sample == 'held-out':
+    rest = sorted(p.name.removesuffix('.hcp.gz') for p in Path(corpus).glob('*.hcp.gz'))
+    names = random.Random(32).sample([n for n in rest if n not in set(names)], 100)
+elif sample == 'fhcp-sample':
+    random.Random(28).shuffle(names)
+else:
+    sys.exit(f'regenerate-60s.sh: SAMPLE must be fhcp-sample or held-out, not {sample!r}')
+print('\n'.join(names))
+EOF
+)
 for ((i = (FIRST - 1) * 10; i < (FIRST - 1 + BATCHES) * 10 && i < ${#NAMES[@]}; i += 10)); do
     files=()
     for name in "${NAMES[@]:i:10}"; do files+=("$CORPUS/$name.hcp.gz"); done
