@@ -7,7 +7,8 @@
 # Batches keep the strategies on the same graphs whenever the run stops, so a partial study is still
 # a like-for-like one; a rerun resumes (finished runs are kept).
 # SAMPLE=held-out takes instead 100 graphs of CORPUS that are not in fhcp-sample
-# (random.Random(32).sample of their sorted names): a test set for a rule read off fhcp-sample.
+# (random.Random(32).sample of their sorted names): a test set for a rule read off fhcp-sample;
+# SAMPLE=rest the others, in a seeded shuffle (random.Random(33)), so a part of it is a random sample.
 # Run from the repository root with the project installed; CORPUS is the FHCP files as published
 # (graphN.hcp.gz; the bundled set's graphs are the same graphs edge for edge).
 set -euo pipefail
@@ -25,13 +26,17 @@ from pathlib import Path
 from harness import sets
 corpus, sample = sys.argv[1:]
 names = [i.name for i in sets.instances('fhcp-sample')]
+others = sorted(set(p.name.removesuffix('.hcp.gz') for p in Path(corpus).glob('*.hcp.gz')) - set(names))
+held_out = random.Random(32).sample(others, 100)
 if sample == 'held-out':
-    rest = sorted(p.name.removesuffix('.hcp.gz') for p in Path(corpus).glob('*.hcp.gz'))
-    names = random.Random(32).sample([n for n in rest if n not in set(names)], 100)
+    names = held_out
+elif sample == 'rest':
+    names = sorted(set(others) - set(held_out))
+    random.Random(33).shuffle(names)
 elif sample == 'fhcp-sample':
     random.Random(28).shuffle(names)
 else:
-    sys.exit(f'regenerate-60s.sh: SAMPLE must be fhcp-sample or held-out, not {sample!r}')
+    sys.exit(f'regenerate-60s.sh: SAMPLE must be fhcp-sample, held-out or rest, not {sample!r}')
 print('\n'.join(names))
 EOF
 )
