@@ -23,7 +23,7 @@ STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat
               ("propagator", {}),
               ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {}),
               ("eager", {}), ("eager", {"order": "crt"}), ("eager", {"solver": "glucose42"}),
-              ("eager", {"amo": "product"})]
+              ("eager", {"amo": "product"}), ("frontier", {}), ("frontier", {"order": "given"})]
 LIMITS = Limits(time_s=60.0)
 
 

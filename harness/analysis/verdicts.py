@@ -30,7 +30,7 @@ and it counts the shared cut code (`loop.arrays`, `loop.cuts`: the sub-loop deci
 and the others take alike) and the kinds' implied clauses (`IMPLIED`: every module that calls
 `implied_clauses`, the clauses every backend takes alike), where one bug could make two backends
 agree wrongly. Encodings sharing model code are one family (transitively). Today the loop
-encodings are one family (they all take `loop.arrays`); `inference` stands apart.
+encodings are one family (they all take `loop.arrays`); `inference` and `frontier` stand apart.
 An encoding no longer registered is a family of its own.
 """
 

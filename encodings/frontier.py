@@ -1,0 +1,242 @@
+"""Frontier-based search for a Hamiltonian cycle: every choice of edges kept only as what its future can see.
+
+The method is Knuth's SIMPATH (The Art of Computer Programming 4A, 7.1.4) as generalised by
+Kawahara, Inoue, Iwashita and Minato ("Frontier-based search for enumerating all constrained
+subgraphs with compressed representation", IEICE Trans. Fundamentals E100-A(9), 2017). No solver:
+the edges are decided one at a time, in an order of small width (`order=rcm`: the vertices in
+reverse Cuthill-McKee order, each edge at its later end; `order=given`: the file's numbering). A
+vertex is on the frontier from its first edge to its last. Of a partial choice only its frontier
+state is kept: per frontier vertex, degree 2 so far, or degree 0, or the far end of the path it ends
+(its mate). Two choices with the same state have the same completions, so they are one node, and
+the nodes with their two children (the edge off, the edge on) make a DAG whose paths to the answer
+are exactly the Hamiltonian cycles. A vertex leaving the frontier below degree 2, or an edge that
+closes a cycle missing a vertex, ends its path at no answer.
+The cycles are counted bottom-up (stats `cycles`: uniqueness for free), and the first not
+`exclude`d is read off the DAG. Complete: no path to the answer is `unsat`.
+Its cost is the DAG's size, which grows with the graph's path-width, not its order: GP(n,2) and the
+flower snarks (a frontier of about ten vertices) take about a second at a thousand vertices, while
+grids and the FHCP graphs outgrow any memory; a layer wider than `width` states ends the run
+`unknown`, saying so. It shares no model code with the other loop strategies (the graph's numbering
+only), so an unsat answer of either is confirmed by the other (docs/FORMATS.md, model families).
+Stats: `states` (nodes made), `widest` (the widest layer) and `frontier` (the most vertices on the
+frontier at once), `cycles`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+from typing import Any
+
+from harness.encoding import SAT, UNKNOWN, UNSAT, Clock, Encoding, Limits, Outcome, cpu_time
+from harness.kinds.graph.model import Edge, Graph, degree_problem, solution_edges, solution_string
+
+DONE = -1  # a frontier vertex of degree 2 (a path's inner vertex); degree 0 is the vertex itself
+NO, YES = -1, -2  # child codes beside node indices: no answer below, the answer reached
+ORDERS = ("rcm", "given")
+CLOCK_EVERY = 4096  # states between readings of the CPU clock within a layer
+
+
+@dataclass
+class Plan:
+    """The edges in the order decided, and at each step the vertices that enter before it and leave after."""
+
+    ends: list[Edge]  # the edges in the order decided
+    entering: list[list[int]]
+    leaving: list[list[int]]
+    last_but_one: list[list[int]]  # the ends of the step's edge with one edge left after it
+    all_in: int  # the first step at which every vertex has entered: no cycle closes before it
+
+
+def plan(graph: Graph, order: str) -> Plan:
+    """Each edge at the later of its two ends in the vertex order, ties by the earlier end."""
+    n = graph.n
+    if order == "rcm":
+        import networkx as nx
+
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from(graph.edges)
+        vertices = list(nx.utils.reverse_cuthill_mckee_ordering(g))
+    else:
+        vertices = list(range(n))
+    rank = [0] * n
+    for r, v in enumerate(vertices):
+        rank[v] = r
+    edges = sorted(graph.edges, key=lambda e: (max(rank[e[0]], rank[e[1]]), min(rank[e[0]], rank[e[1]])))
+    first, last = [-1] * n, [-1] * n
+    for k, edge in enumerate(edges):
+        for v in edge:
+            if first[v] < 0:
+                first[v] = k
+            last[v] = k
+    entering: list[list[int]] = [[] for _ in edges]
+    leaving: list[list[int]] = [[] for _ in edges]
+    last_but_one: list[list[int]] = [[] for _ in edges]
+    seen = [0] * n
+    for k, edge in enumerate(edges):
+        for v in edge:
+            seen[v] += 1
+            if seen[v] == len(graph.neighbours[v]) - 1:
+                last_but_one[k].append(v)
+    for v in range(n):
+        if first[v] >= 0:
+            entering[first[v]].append(v)
+            leaving[last[v]].append(v)
+    return Plan(edges, entering, leaving, last_but_one, max(first, default=0))
+
+
+class Dag:
+    """Each layer's children (`lo`: edge off, `hi`: edge on; node 0 of layer 0 the root) and its sizes."""
+
+    def __init__(self) -> None:
+        self.lo: list[array] = []
+        self.hi: list[array] = []
+        self.states = 0
+        self.widest = 0
+        self.frontier = 0
+
+    def count(self) -> list[list[int]]:
+        """The cycles below each node of each layer, bottom-up (a layer past the last edge holds none)."""
+        counts: list[list[int]] = [[] for _ in self.lo]
+        below: list[int] = []
+        for k in range(len(self.lo) - 1, -1, -1):
+            def of(c: int, below: list[int] = below) -> int:
+                return 1 if c == YES else 0 if c == NO else below[c] if c < len(below) else 0
+
+            counts[k] = below = [of(lo) + of(hi) for lo, hi in zip(self.lo[k], self.hi[k], strict=True)]
+        return counts
+
+    def nth(self, j: int, counts: list[list[int]]) -> list[int]:
+        """The steps taken on (edge on) by the j-th cycle, in the order lo before hi."""
+        taken, node = [], 0
+        for k in range(len(self.lo)):
+            lo, hi = self.lo[k][node], self.hi[k][node]
+            below_lo = 0 if lo < 0 or k + 1 == len(counts) else counts[k + 1][lo]
+            if j < below_lo:
+                node = lo  # never YES: an edge left off closes nothing
+            else:
+                j -= below_lo
+                taken.append(k)
+                if hi == YES:
+                    return taken
+                node = hi
+        raise AssertionError("the DAG's counts lead to no answer")
+
+
+class Wider(Exception):
+    pass
+
+
+def build(plan: Plan, width: int, clock: Clock, limits: Limits) -> Dag:
+    """The DAG of the module docstring, layer by layer.
+
+    Raises Wider past `width` states in a layer, TimeoutError (the step) once the CPU budget is spent.
+    """
+    dag = Dag()
+    states: list[tuple[int, ...]] = [()]
+    frontier: list[int] = []
+    for k in range(len(plan.ends)):
+        here = frontier + plan.entering[k]
+        dag.frontier = max(dag.frontier, len(here))
+        gone = set(plan.leaving[k])
+        frontier = [v for v in here if v not in gone]
+        made = _layer(plan, k, here, states, dag, clock)
+        dag.states += len(states)
+        dag.widest = max(dag.widest, len(states))
+        if len(made) > width:
+            raise Wider(f"the frontier took {len(made):,} states after {k + 1:,} of {len(plan.ends):,} "
+                        f"edges, more than width={width:,}")
+        states = list(made)
+        if clock.expired():
+            raise TimeoutError(k)
+        limits.report({"states": dag.states, "widest": dag.widest, "frontier": dag.frontier})
+    return dag
+
+
+def _layer(plan: Plan, k: int, here: list[int], states: list[tuple[int, ...]], dag: Dag,
+           clock: Clock) -> dict[tuple[int, ...], int]:
+    """Step k: each state's two children appended to the DAG; the next layer's states, numbered."""
+    a, b = plan.ends[k]
+    at = {v: i for i, v in enumerate(here)}
+    gone = set(plan.leaving[k])
+    kept = [i for i, v in enumerate(here) if v not in gone]
+    leaving = [at[v] for v in plan.leaving[k]]
+    lonely = [(at[v], v) for v in plan.last_but_one[k]]  # at degree 0 now, degree 2 is out of reach
+    ia, ib = at[a], at[b]
+    others = [i for i in range(len(here)) if i not in (ia, ib)]
+    may_close = k >= plan.all_in
+    extra = tuple(plan.entering[k])  # each entering vertex has degree 0: its own mate
+    made: dict[tuple[int, ...], int] = {}
+    lo, hi = array("i"), array("i")
+
+    def child(t: list[int] | tuple[int, ...]) -> int:
+        for i in leaving:
+            if t[i] != DONE:
+                return NO
+        for i, v in lonely:
+            if t[i] == v:
+                return NO
+        key = tuple([t[i] for i in kept])
+        node = made.get(key)
+        if node is None:
+            node = made[key] = len(made)
+        return node
+
+    for count, s in enumerate(states):
+        if count % CLOCK_EVERY == CLOCK_EVERY - 1 and clock.expired():
+            raise TimeoutError(k)
+        t = s + extra
+        lo.append(child(t))
+        ma, mb = t[ia], t[ib]
+        if ma == DONE or mb == DONE:
+            hi.append(NO)
+        elif ma == b:  # the edge joins a path's two ends: a cycle, the answer only through every vertex
+            hi.append(YES if may_close and all(t[i] == DONE for i in others) else NO)
+        else:
+            u = list(t)
+            u[at[ma]], u[at[mb]] = mb, ma  # the two far ends now end one path
+            if ma != a:
+                u[ia] = DONE
+            if mb != b:
+                u[ib] = DONE
+            hi.append(child(u))
+    dag.lo.append(lo)
+    dag.hi.append(hi)
+    return made
+
+
+class Frontier(Encoding):
+    name = "frontier"
+    puzzles = ("graph",)
+    excludes = True
+    defaults = {"order": "rcm", "width": 200_000}
+    choices = {"order": ORDERS}
+    imports = ("networkx",)
+
+    def solve(self, puzzle: Graph, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        start = cpu_time()
+        if self.options["width"] < 1:
+            raise ValueError(f"width={self.options['width']}: a layer holds at least one state")
+        if reason := degree_problem(puzzle):
+            return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0, "cuts": 0,
+                                         "reason": reason})
+        order = plan(puzzle, self.options["order"])
+        stats: dict[str, Any] = {"build_s": cpu_time() - start, "iterations": 0, "cuts": 0}
+        try:
+            dag = build(order, self.options["width"], limits.clock(), limits)
+        except Wider as why:
+            return Outcome(UNKNOWN, stats={**stats, "reason": str(why)})
+        except TimeoutError as at:
+            return Outcome(UNKNOWN, stats={**stats, "reason": f"time limit reached at edge {at} of "
+                                                              f"{len(order.ends):,}"})
+        counts = dag.count()
+        total = counts[0][0] if counts else 0
+        stats.update(states=dag.states, widest=dag.widest, frontier=dag.frontier,
+                     cycles=total if total < 2**63 else str(total))
+        excluded = {frozenset(solution_edges(puzzle, text)) for text in exclude}
+        for j in range(total):  # at most len(exclude) + 1 cycles are read
+            edges = [order.ends[k] for k in dag.nth(j, counts)]
+            if frozenset(edges) not in excluded:
+                return Outcome(SAT, solution_string(puzzle.n, edges), stats)
+        return Outcome(UNSAT, stats=stats)
