@@ -16,8 +16,9 @@ The cycles are counted bottom-up (stats `cycles`: uniqueness for free), and the 
 Its cost is the DAG's size, which grows with the graph's path-width, not its order: GP(n,2) and the
 flower snarks (a frontier of about ten vertices) take about a second at a thousand vertices, and so
 do many FHCP graphs, while grids, random cubic graphs and the other FHCP graphs outgrow any memory;
-a layer wider than `width` states ends the run `unknown`, saying so. It shares no model code with the other loop strategies (the graph's numbering
-only), so an unsat answer of either is confirmed by the other (docs/FORMATS.md, model families).
+a layer wider than `width` states ends the run `unknown`, saying so. It shares no model code with
+the other loop strategies (the graph's numbering only), so an unsat answer of either is confirmed by
+the other (docs/FORMATS.md, model families).
 Stats: `states` (nodes made), `widest` (the widest layer) and `frontier` (the most vertices on the
 frontier at once), `cycles`.
 """
