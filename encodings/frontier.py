@@ -4,8 +4,9 @@ The method is Knuth's SIMPATH (The Art of Computer Programming 4A, 7.1.4) as gen
 Kawahara, Inoue, Iwashita and Minato ("Frontier-based search for enumerating all constrained
 subgraphs with compressed representation", IEICE Trans. Fundamentals E100-A(9), 2017). No solver:
 the edges are decided one at a time, in an order of small width (each edge at its later end in a
-vertex order: `order=rcm`, reverse Cuthill-McKee; `order=greedy`, from a far vertex always the one
-that adds least to the frontier, `greedy_order`; `order=given`, the file's numbering). A
+vertex order: `order=greedy` (default), from a far vertex always the one that adds least to the
+frontier, `greedy_order`; `order=rcm`, reverse Cuthill-McKee; `order=given`, the file's numbering:
+results/fhcp/README.md has greedy against RCM). A
 vertex is on the frontier from its first edge to its last. Of a partial choice only its frontier
 state is kept: per frontier vertex, degree 2 so far, or degree 0, or the far end of the path it ends
 (its mate). Two choices with the same state have the same completions, so they are one node, and
@@ -37,7 +38,7 @@ from harness.kinds.graph.model import Edge, Graph, degree_problem, solution_edge
 
 DONE = -1  # a frontier vertex of degree 2 (a path's inner vertex); degree 0 is the vertex itself
 NO, YES = -1, -2  # child codes beside node indices: no answer below, the answer reached
-ORDERS = ("rcm", "greedy", "given")
+ORDERS = ("greedy", "rcm", "given")
 CLOCK_EVERY = 4096  # states between readings of the CPU clock within a layer
 
 
@@ -278,7 +279,7 @@ class Frontier(Encoding):
     name = "frontier"
     puzzles = ("graph",)
     excludes = True
-    defaults = {"order": "rcm", "width": 200_000}
+    defaults = {"order": "greedy", "width": 200_000}
     choices = {"order": ORDERS}
     imports = ("networkx",)
 
