@@ -3,8 +3,10 @@
 The method is Knuth's SIMPATH (The Art of Computer Programming 4A, 7.1.4) as generalised by
 Kawahara, Inoue, Iwashita and Minato ("Frontier-based search for enumerating all constrained
 subgraphs with compressed representation", IEICE Trans. Fundamentals E100-A(9), 2017). No solver:
-the edges are decided one at a time, in an order of small width (`order=rcm`: the vertices in
-reverse Cuthill-McKee order, each edge at its later end; `order=given`: the file's numbering). A
+the edges are decided one at a time, in an order of small width (each edge at its later end in a
+vertex order: `order=greedy` (default), from a far vertex always the one that adds least to the
+frontier, `greedy_order`; `order=rcm`, reverse Cuthill-McKee; `order=given`, the file's numbering:
+results/fhcp/README.md has greedy against RCM). A
 vertex is on the frontier from its first edge to its last. Of a partial choice only its frontier
 state is kept: per frontier vertex, degree 2 so far, or degree 0, or the far end of the path it ends
 (its mate). Two choices with the same state have the same completions, so they are one node, and
@@ -25,7 +27,9 @@ frontier at once), `cycles`.
 
 from __future__ import annotations
 
+import heapq
 from array import array
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +38,7 @@ from harness.kinds.graph.model import Edge, Graph, degree_problem, solution_edge
 
 DONE = -1  # a frontier vertex of degree 2 (a path's inner vertex); degree 0 is the vertex itself
 NO, YES = -1, -2  # child codes beside node indices: no answer below, the answer reached
-ORDERS = ("rcm", "given")
+ORDERS = ("greedy", "rcm", "given")
 CLOCK_EVERY = 4096  # states between readings of the CPU clock within a layer
 
 
@@ -49,10 +53,74 @@ class Plan:
     all_in: int  # the first step at which every vertex has entered: no cycle closes before it
 
 
+def far_vertex(graph: Graph, start: int = 0) -> int:
+    """The last vertex a breadth-first search from `start` reaches: one end of a long shortest path."""
+    seen, queue = {start}, deque([start])
+    last = start
+    while queue:
+        last = queue.popleft()
+        for u in graph.neighbours[last]:
+            if u not in seen:
+                seen.add(u)
+                queue.append(u)
+    return last
+
+
+def greedy_order(graph: Graph) -> list[int]:
+    """The vertices in a greedy order of small vertex separation (the most vertices at once that are
+    placed and have a neighbour not placed: the frontier).
+
+    From a far vertex, the next vertex is always one next to those placed that adds the fewest to
+    the frontier (it joins it if it has a neighbour not placed; each placed neighbour whose last
+    neighbour not placed it is leaves it), ties to the one with the most placed neighbours, then the
+    smallest. A hub joins the frontier once and stays until its neighbours are placed, so the order
+    places them together where RCM's breadth-first layers would spread them.
+    """
+    n, adjacent = graph.n, graph.neighbours
+    outside = [len(a) for a in adjacent]  # neighbours not placed
+    placed_next = [0] * n  # placed neighbours
+    leaves = [0] * n  # placed neighbours whose only neighbour not placed is this vertex
+    placed = bytearray(n)
+    order: list[int] = []
+    heap: list[tuple[int, int, int]] = []
+
+    def key(v: int) -> tuple[int, int, int]:
+        return ((1 if outside[v] > 0 else 0) - leaves[v], -placed_next[v], v)
+
+    start = far_vertex(graph)
+    heapq.heappush(heap, key(start))
+    while len(order) < n:
+        if not heap:
+            heapq.heappush(heap, key(placed.index(0)))  # a new component
+        entry = heapq.heappop(heap)
+        v = entry[2]
+        if placed[v] or entry != key(v):  # stale: every change of a key pushed the new one
+            continue
+        placed[v] = 1
+        order.append(v)
+        if outside[v] == 1:
+            w = next(u for u in adjacent[v] if not placed[u])
+            leaves[w] += 1
+            heapq.heappush(heap, key(w))
+        for u in adjacent[v]:
+            outside[u] -= 1
+            if placed[u]:
+                if outside[u] == 1:  # u's last neighbour not placed would take it off the frontier
+                    w = next(x for x in adjacent[u] if not placed[x])
+                    leaves[w] += 1
+                    heapq.heappush(heap, key(w))
+            else:
+                placed_next[u] += 1
+                heapq.heappush(heap, key(u))
+    return order
+
+
 def plan(graph: Graph, order: str) -> Plan:
     """Each edge at the later of its two ends in the vertex order, ties by the earlier end."""
     n = graph.n
-    if order == "rcm":
+    if order == "greedy":
+        vertices = greedy_order(graph)
+    elif order == "rcm":
         import networkx as nx
 
         g = nx.Graph()
@@ -211,7 +279,7 @@ class Frontier(Encoding):
     name = "frontier"
     puzzles = ("graph",)
     excludes = True
-    defaults = {"order": "rcm", "width": 200_000}
+    defaults = {"order": "greedy", "width": 200_000}
     choices = {"order": ORDERS}
     imports = ("networkx",)
 

@@ -23,7 +23,8 @@ STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat
               ("propagator", {}),
               ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {}),
               ("eager", {}), ("eager", {"order": "crt"}), ("eager", {"solver": "glucose42"}),
-              ("eager", {"amo": "product"}), ("frontier", {}), ("frontier", {"order": "given"})]
+              ("eager", {"amo": "product"}), ("frontier", {}), ("frontier", {"order": "given"}),
+              ("frontier", {"order": "rcm"})]
 LIMITS = Limits(time_s=60.0)
 
 
