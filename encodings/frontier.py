@@ -133,26 +133,22 @@ def plan(graph: Graph, order: str) -> Plan:
     for r, v in enumerate(vertices):
         rank[v] = r
     edges = sorted(graph.edges, key=lambda e: (max(rank[e[0]], rank[e[1]]), min(rank[e[0]], rank[e[1]])))
-    first, last = [-1] * n, [-1] * n
-    for k, edge in enumerate(edges):
-        for v in edge:
-            if first[v] < 0:
-                first[v] = k
-            last[v] = k
     entering: list[list[int]] = [[] for _ in edges]
     leaving: list[list[int]] = [[] for _ in edges]
     last_but_one: list[list[int]] = [[] for _ in edges]
-    seen = [0] * n
+    seen, all_in = [0] * n, 0
     for k, edge in enumerate(edges):
         for v in edge:
             seen[v] += 1
-            if seen[v] == len(graph.neighbours[v]) - 1:
+            left = len(graph.neighbours[v]) - seen[v]
+            if seen[v] == 1:
+                entering[k].append(v)
+                all_in = k
+            if left == 1:
                 last_but_one[k].append(v)
-    for v in range(n):
-        if first[v] >= 0:
-            entering[first[v]].append(v)
-            leaving[last[v]].append(v)
-    return Plan(edges, entering, leaving, last_but_one, max(first, default=0))
+            elif left == 0:
+                leaving[k].append(v)
+    return Plan(edges, entering, leaving, last_but_one, all_in)
 
 
 class Dag:
@@ -208,9 +204,7 @@ def build(plan: Plan, width: int, clock: Clock, limits: Limits) -> Dag:
     for k in range(len(plan.ends)):
         here = frontier + plan.entering[k]
         dag.frontier = max(dag.frontier, len(here))
-        gone = set(plan.leaving[k])
-        frontier = [v for v in here if v not in gone]
-        made = _layer(plan, k, here, states, dag, clock)
+        made, frontier = _layer(plan, k, here, states, dag, clock)
         dag.states += len(states)
         dag.widest = max(dag.widest, len(states))
         if len(made) > width:
@@ -224,8 +218,9 @@ def build(plan: Plan, width: int, clock: Clock, limits: Limits) -> Dag:
 
 
 def _layer(plan: Plan, k: int, here: list[int], states: list[tuple[int, ...]], dag: Dag,
-           clock: Clock) -> dict[tuple[int, ...], int]:
-    """Step k: each state's two children appended to the DAG; the next layer's states, numbered."""
+           clock: Clock) -> tuple[dict[tuple[int, ...], int], list[int]]:
+    """Step k: each state's two children appended to the DAG; the next layer's states, numbered, and
+    its frontier (`here` without the vertices leaving)."""
     a, b = plan.ends[k]
     at = {v: i for i, v in enumerate(here)}
     gone = set(plan.leaving[k])
@@ -272,7 +267,7 @@ def _layer(plan: Plan, k: int, here: list[int], states: list[tuple[int, ...]], d
             hi.append(child(u))
     dag.lo.append(lo)
     dag.hi.append(hi)
-    return made
+    return made, [here[i] for i in kept]
 
 
 class Frontier(Encoding):

@@ -11,15 +11,14 @@ import pytest
 from harness import kinds, registry
 from harness.analysis.verdicts import families
 from harness.encoding import Limits
-from harness.kinds.graph.generate import make
+from harness.kinds.graph.generate import make, petersen_graph
 from harness.kinds.graph.model import Graph
 
 LIMITS = Limits(time_s=60.0)
 
 
 def petersen(n: int, k: int) -> Graph:
-    return Graph(2 * n, tuple([(i, (i + 1) % n) for i in range(n)] + [(i, n + i) for i in range(n)]
-                              + [(n + i, n + (i + k) % n) for i in range(n)]))
+    return Graph(2 * n, tuple(petersen_graph(n, k)))
 
 
 def solve(g: Graph, **options):
