@@ -31,11 +31,11 @@ from harness.analysis.plots import markdown  # noqa: E402
 
 
 def measured(db: Path, config: str) -> pd.DataFrame:
-    """The configuration's runs in `db`, one per graph (its first), with the solve time `t` (NaN: unsolved)."""
+    """The configuration's runs in `db`, one per graph (its first), with its solve time `t` (NaN: none)."""
     every = load(db)
     runs = every[every["config"] == config]
     if runs.empty:
-        sys.exit(f"{db}: no runs of {config!r} (configs there: {', '.join(sorted(every['config'].unique()))})")
+        sys.exit(f"{db}: no runs of {config!r} (there: {', '.join(sorted(every['config'].unique()))})")
     return runs.groupby("instance").first()
 
 
