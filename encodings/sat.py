@@ -204,7 +204,8 @@ class Run:
     recorder: Recorder | None = None
     helper: Any = None  # what `attach` connected (a propagator), or None
     stats: dict[str, Any] = field(default_factory=dict)
-    added: list[list[int]] = field(default_factory=list)  # every cut so far, for `colour=late`'s new solver
+    added: list[list[int]] = field(default_factory=list)  # every cut so far, for a new solver
+    faces: list[list[int]] = field(default_factory=list)  # the faces' clauses, once `colour=late` added them
     # [solver_cpu_s, outside_cpu_s, cuts] of the first ROUNDS_KEPT
     rounds: list[list] = field(default_factory=list)
     spent: int = 0  # the conflicts of the solvers before this one
@@ -481,8 +482,8 @@ class Sat(Encoding):
         stats = run.stats
         run.colour, stats["coloured_at"] = "on", stats["iterations"] + 1
         stats["conflicts_before_faces"], stats["variables"] = conflicts, run.top
-        faces = colour_clauses(run.problem.graph, run.last)
-        self.start_again(run, faces, "face", run.clauses + run.added + faces, run.run_options)
+        run.faces = colour_clauses(run.problem.graph, run.last)
+        self.start_again(run, run.run_options)
 
     def restart_due(self, run: Run) -> bool:
         """`restart=luby`: whether this solver's rounds or conflicts have passed its Luby budget."""
@@ -498,24 +499,23 @@ class Sat(Encoding):
         run.restarts += 1
         run.stats["restarts"], run.started = run.restarts, run.stats["iterations"]
         seed = run.seed + run.restarts
-        given = run.clauses + run.added
-        random.Random(seed).shuffle(given)
         options = {**run.run_options}
         if self.options["solver"] == "cadical195" and "seed" not in self.cadical_options:
             options["seed"] = cadical_seed(seed)
-        self.start_again(run, [], "", given, options)
+        self.start_again(run, options, seed)
 
-    def start_again(self, run: Run, more: list[list[int]], mark: str, given: list[list[int]],
-                    cadical_options: dict[str, int]) -> None:
-        """Replace the solver by one given `given` (every clause so far and `more`, which the proof marks
-        `mark`), its conflicts counted in `spent`."""
+    def start_again(self, run: Run, cadical_options: dict[str, int], shuffle: int | None = None) -> None:
+        """Replace the solver by one holding every clause so far: the run's, the cuts and the faces' (once
+        added), in the order of the seed `shuffle` if given; the old one's conflicts go to `spent`."""
         run.spent += run.solver.accum_stats()["conflicts"]
         run.solver.delete()
         if run.recorder is not None:  # the new solver's proof is of its own clauses
             run.recorder = run.recording()
             run.recorder.add(run.added, "cut")
-            if more:
-                run.recorder.add(more, mark)  # marked: made again by harness.proof
+            run.recorder.add(run.faces, "face")  # marked: made again by harness.proof
+        given = run.clauses + run.added + run.faces  # the order colour=late has always given
+        if shuffle is not None:
+            random.Random(shuffle).shuffle(given)
         faces = run.face_vars if run.colour == "on" else range(0)
         run.solver = self.start_solver(given, run.problem.arrays.num_edges, run.recorder is not None,
                                        run.stats, cadical_options, faces)

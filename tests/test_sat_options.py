@@ -303,6 +303,34 @@ def test_restarts_keep_every_answer_of_the_smoke_sets(restart_every_round, optio
     assert restarts > 0  # the new solvers were made, and what they found held
 
 
+def test_restarts_after_the_faces_came_in_keep_them(restart_every_round, monkeypatch):
+    from loopbench_encodings import sat
+
+    monkeypatch.setattr(sat, "COLOUR_FLOOR", 0)  # `colour=late` adds the faces before the first solve
+    monkeypatch.setattr(sat, "COLOUR_AFTER", 0)
+    given = []  # the number of clauses each new solver of a run was given
+    start_solver = sat.Sat.start_solver
+
+    def counted(self, clauses, *args, **kwargs):
+        clauses = list(clauses)
+        given.append(len(clauses))
+        return start_solver(self, clauses, *args, **kwargs)
+
+    monkeypatch.setattr(sat.Sat, "start_solver", counted)
+    restarted = 0
+    for collection in ("masyu-smoke", "slither-smoke"):
+        for instance in sets.instances(collection):
+            given.clear()
+            row = execute(instance, "sat", {"restart": "luby"}, 0, LIMITS)
+            assert row["status"] == "solved" and row["verified"] == 1, instance.name
+            extra = json.loads(row["extra"])
+            assert extra["coloured_at"] == 1, instance.name
+            # the first solver, then the one with the faces, then each restart's: clauses are only added
+            assert given == sorted(given) and len(given) == 2 + extra["restarts"], (instance.name, given)
+            restarted += extra["restarts"]
+    assert restarted > 0
+
+
 def test_restarts_find_every_hamiltonian_cycle_and_log_a_proof_the_checker_certifies(restart_every_round):
     from test_graph_loop import GRAPHS, all_answers, brute_force
 
