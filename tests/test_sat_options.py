@@ -334,7 +334,7 @@ def test_restarts_after_the_faces_came_in_keep_them(restart_every_round, monkeyp
 def test_restarts_find_every_hamiltonian_cycle_and_log_a_proof_the_checker_certifies(restart_every_round):
     from test_graph_loop import GRAPHS, all_answers, brute_force
 
-    for label in ("K5", "wheel7", "GP(6,2)", "grid3x4"):
+    for label in ("K6", "wheel7", "prism4", "petersen"):  # up to 10 vertices: brute force is quick
         g = GRAPHS[label]
         assert all_answers("sat", {"restart": "luby", "cuts": "cutset"}, g) == brute_force(g), label
     restarted = 0
