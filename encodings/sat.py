@@ -57,12 +57,13 @@ as units (not with `proof=true`); `arcs=true` adds the arc model beside the edge
 entering it; `degree=free` (with arcs) makes the edge degree clauses at the vertices not required
 only, as the published arc model has none: at a required vertex exactly one arc in and one out
 already give degree 2 (`eager` does the same).
-`restart=luby` (off by default): between rounds, once the rounds or the conflicts since the solver
-started pass RESTART_ROUNDS or RESTART_CONFLICTS times the next term of the Luby sequence (1, 1, 2,
-1, 1, 2, 4, ...; Luby, Sinclair and Zuckerman 1993), the run starts again on a new solver holding
-the clauses and every cut so far, the clauses in another seeded order and CaDiCaL's seed the next
-(`seed` + restarts): the CEGAR's rounds are heavy-tailed in the seed (docs/CEGAR.md, "Restarts"),
-and a round is never cut short, so a long solve keeps its learnt clauses.
+`restart=luby` (off by default): between rounds, once the rounds since the solver started pass
+RESTART_ROUNDS times the next term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair
+and Zuckerman 1993), the run starts again on a new solver holding the clauses and every cut so far,
+the clauses in another seeded order and CaDiCaL's seed the next (`seed` + restarts): CaDiCaL's
+saved phases can give round after round nearly the same model, each one cut (docs/CEGAR.md,
+"Restarts"). Rounds, not conflicts: a long solve is never cut short, since the solver restarts its
+own search.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
@@ -119,10 +120,9 @@ COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
 ALONE_BUDGET = 1000  # conflicts for a complete loop tried alone: every edge is assumed, so it propagates
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
-# `restart=luby`'s units: a solver is replaced, between rounds, past this many rounds or conflicts
-# times the Luby term (docs/CEGAR.md, "Restarts", says how they were chosen)
+# `restart=luby`'s unit: a solver is replaced, between rounds, past this many rounds times the Luby term
+# (docs/CEGAR.md, "Restarts", says how it was chosen)
 RESTART_ROUNDS = 100
-RESTART_CONFLICTS = 100_000
 
 
 def luby(i: int) -> int:
@@ -486,12 +486,9 @@ class Sat(Encoding):
         self.start_again(run, run.run_options)
 
     def restart_due(self, run: Run) -> bool:
-        """`restart=luby`: whether this solver's rounds or conflicts have passed its Luby budget."""
-        if self.options["restart"] == "off":
-            return False
-        term = luby(run.restarts + 1)
-        return (run.stats["iterations"] - run.started >= term * RESTART_ROUNDS
-                or run.solver.accum_stats()["conflicts"] >= term * RESTART_CONFLICTS)
+        """`restart=luby`: whether this solver's rounds have passed its Luby budget."""
+        return (self.options["restart"] != "off"
+                and run.stats["iterations"] - run.started >= luby(run.restarts + 1) * RESTART_ROUNDS)
 
     def restart(self, run: Run) -> None:
         """`restart=luby`: a new solver holding the clauses and the cuts so far, in the order of the next

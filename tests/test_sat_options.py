@@ -277,11 +277,10 @@ def test_the_luby_sequence():
 
 @pytest.fixture
 def restart_every_round(monkeypatch):
-    """`restart=luby` with units of one round and one conflict: a new solver after every round."""
+    """`restart=luby` with a unit of one round: a new solver after every round, then on the Luby schedule."""
     from loopbench_encodings import sat
 
     monkeypatch.setattr(sat, "RESTART_ROUNDS", 1)
-    monkeypatch.setattr(sat, "RESTART_CONFLICTS", 1)
 
 
 @pytest.mark.parametrize("options", [{"restart": "luby"}, {"restart": "luby", "colour": "off"},
