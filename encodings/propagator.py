@@ -37,8 +37,9 @@ class Propagator(Sat):
     allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
     # the watch cuts cycles as they close, before their disc is known: `disc` is for whole models
     # `join` works on a model's loops between solves, which the watch cuts inside its one solve
+    # `restart` starts a new solver between rounds: the watch's one solve has none
     choices = {**Sat.choices, "eager": EAGER, "colour": ("off", "on"), "cuts": ("loop", "cutset"),
-               "join": ("false",)}
+               "join": ("false",), "restart": ("off",)}
     chunked = False  # propagate() reads the clock
     # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
     # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on

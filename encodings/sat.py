@@ -57,13 +57,21 @@ as units (not with `proof=true`); `arcs=true` adds the arc model beside the edge
 entering it; `degree=free` (with arcs) makes the edge degree clauses at the vertices not required
 only, as the published arc model has none: at a required vertex exactly one arc in and one out
 already give degree 2 (`eager` does the same).
+`restart=luby` (off by default): between rounds, once the rounds since the solver started pass
+RESTART_ROUNDS times the next term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair
+and Zuckerman 1993), the run starts again on a new solver holding the clauses and every cut so far,
+the clauses in another seeded order and CaDiCaL's seed the next (`seed` + restarts): CaDiCaL's
+saved phases can give round after round nearly the same model, each one cut (docs/CEGAR.md,
+"Restarts"). Rounds, not conflicts: a long solve is never cut short, since the solver restarts its
+own search.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
 join_tried and joined (rounds whose loops `join` tried, and made an answer), merged (loops `join=merge`
 joined into others), fixed_on and fixed_off
 (`fix`), coloured_at and conflicts_before_faces (the round and the conflicts where `colour=late`
-started again), and `rounds`: per round [solver_cpu_s, outside_cpu_s, cuts], the first ROUNDS_KEPT.
+started again), restarts (`restart`), and `rounds`: per round [solver_cpu_s, outside_cpu_s, cuts],
+the first ROUNDS_KEPT.
 Before each chunk the stats so far go to `limits.report`, so a run stopped past its limit keeps them.
 """
 
@@ -106,11 +114,24 @@ DIRECTED = ("false", "true")
 FIX = ("false", "true")
 ARCS = ("false", "true", "asymmetry")
 DEGREE = ("all", "free")
+RESTART = ("off", "luby")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
 COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
 ALONE_BUDGET = 1000  # conflicts for a complete loop tried alone: every edge is assumed, so it propagates
 ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 rounds keeps its totals only
+# `restart=luby`'s unit: a solver is replaced, between rounds, past this many rounds times the Luby term
+# (docs/CEGAR.md, "Restarts", says how it was chosen)
+RESTART_ROUNDS = 100
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    k = i.bit_length()
+    while (1 << k) - 1 != i:  # i is not 2^k - 1: the sequence repeats its first 2^(k-1) - 1 terms
+        i -= (1 << (k - 1)) - 1
+        k = i.bit_length()
+    return 1 << (k - 1)
 
 
 def new_solver(name: str, clauses: Iterable[list[int]], cadical_options: dict[str, int] | None = None,
@@ -171,6 +192,8 @@ class Run:
     clauses: list[list[int]] | None  # every clause before any cut where it is read again (`build`), else None
     excluded: list[list[int]]
     colour: str  # `late` until the faces come in (`add_faces`), then `on`
+    again: bool  # a new solver may start (`colour=late`, `restart`): the cuts are kept in `added`
+    seed: int
     colour_after: int
     face_vars: range
     last: int  # the last variable of `loop.cnf`'s
@@ -181,9 +204,13 @@ class Run:
     recorder: Recorder | None = None
     helper: Any = None  # what `attach` connected (a propagator), or None
     stats: dict[str, Any] = field(default_factory=dict)
-    added: list[list[int]] = field(default_factory=list)  # every cut so far, for `colour=late`'s new solver
+    added: list[list[int]] = field(default_factory=list)  # every cut so far, for a new solver
+    faces: list[list[int]] = field(default_factory=list)  # the faces' clauses, once `colour=late` added them
     # [solver_cpu_s, outside_cpu_s, cuts] of the first ROUNDS_KEPT
     rounds: list[list] = field(default_factory=list)
+    spent: int = 0  # the conflicts of the solvers before this one
+    started: int = 0  # the round this solver started at
+    restarts: int = 0
 
     def recording(self) -> Recorder:
         """The proof of a new solver given `clauses`, the exclusions marked."""
@@ -200,10 +227,10 @@ class Sat(Encoding):
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
                 "implied": "true", "cache": "off", "proof": "false", "alone": "true",
                 "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false",
-                "directed": "false", "degree": "all"}
+                "directed": "false", "degree": "all", "restart": "off"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
                "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
-               "arcs": ARCS, "directed": DIRECTED, "degree": DEGREE}
+               "arcs": ARCS, "directed": DIRECTED, "degree": DEGREE, "restart": RESTART}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -380,14 +407,17 @@ class Sat(Encoding):
         excluded = [exclusion(problem, solution) for solution in exclude]
         clauses += excluded
         # every clause in one list only where it is read again (shuffled, recorded for a proof, or given
-        # to `colour=late`'s new solver); otherwise the solver reads the degree clauses as they are made
+        # to a new solver: `colour=late`, `restart`); otherwise the solver reads the degree clauses as
+        # they are made
+        again = colour == "late" or options["restart"] != "off"
         kept = None
-        if seed or options["proof"] == "true" or colour == "late":
+        if seed or options["proof"] == "true" or again:
             kept = [*chain.from_iterable(degree), *clauses]
             if seed:
                 random.Random(seed).shuffle(kept)
         given = kept if kept is not None else chain(chain.from_iterable(degree), clauses)
-        run = Run(problem, kept, excluded, colour, colour_after, face_vars, last, top, arcs_from, run_options)
+        run = Run(problem, kept, excluded, colour, again, seed, colour_after, face_vars, last, top, arcs_from,
+                  run_options)
         run.recorder = run.recording() if options["proof"] == "true" else None
         stats = run.stats = {"solver": options["solver"], "iterations": 0,
                              "variables": top if colour == "on" or options["arcs"] != "false" else last,
@@ -398,6 +428,8 @@ class Sat(Encoding):
             stats["cadical_seed"] = run_options["seed"]
         if options["fix"] == "true":
             stats["fixed_on"], stats["fixed_off"] = len(fixed.on), len(fixed.off)
+        if options["restart"] != "off":
+            stats["restarts"] = 0
         run.solver = self.start_solver(given, arrays.num_edges, run.recorder is not None, stats, run_options,
                                        face_vars if colour == "on" else range(0))
         return run
@@ -411,15 +443,15 @@ class Sat(Encoding):
         # calls: solve_limited() calls so far in this round, which size the next one's budget
         calls, in_round, round_s = 0, False, 0.0
         while True:
-            t0, c0 = cpu_time(), run.solver.accum_stats()["conflicts"]
+            t0, c0 = cpu_time(), run.solver.accum_stats()["conflicts"] + run.spent
             if run.colour == "late" and c0 >= run.colour_after:
                 self.add_faces(run, c0)
-                t0, c0, calls = cpu_time(), 0, 0
+                t0, calls = cpu_time(), 0
             if time.process_time() >= deadline or (run.helper is not None and run.helper.out_of_time()):
                 stats["iterations"] += in_round
                 stats["reason"] = f"time limit {limits.time_s:g} s reached"
                 return UNKNOWN, ""
-            limits.report({**stats, "conflicts": c0 + stats.get("conflicts_before_faces", 0)})
+            limits.report({**stats, "conflicts": c0})
             answer = self.chunk(run, calls, c0)
             t1 = cpu_time()
             stats["solver_cpu_s"] += t1 - t0
@@ -442,20 +474,48 @@ class Sat(Encoding):
             round_s = 0.0
             if not cuts:
                 return SAT, solution
+            if self.restart_due(run):
+                self.restart(run)
 
     def add_faces(self, run: Run, conflicts: int) -> None:
         """`colour=late`, a hard one: a new solver holding the faces too and the cuts made so far."""
         stats = run.stats
         run.colour, stats["coloured_at"] = "on", stats["iterations"] + 1
         stats["conflicts_before_faces"], stats["variables"] = conflicts, run.top
-        faces = colour_clauses(run.problem.graph, run.last)
+        run.faces = colour_clauses(run.problem.graph, run.last)
+        self.start_again(run, run.run_options)
+
+    def restart_due(self, run: Run) -> bool:
+        """`restart=luby`: whether this solver's rounds have passed its Luby budget."""
+        return (self.options["restart"] != "off"
+                and run.stats["iterations"] - run.started >= luby(run.restarts + 1) * RESTART_ROUNDS)
+
+    def restart(self, run: Run) -> None:
+        """`restart=luby`: a new solver holding the clauses and the cuts so far, in the order of the next
+        seed, CaDiCaL's seed the next too (a `seed` given in `cadical=` stays)."""
+        run.restarts += 1
+        run.stats["restarts"], run.started = run.restarts, run.stats["iterations"]
+        seed = run.seed + run.restarts
+        options = {**run.run_options}
+        if self.options["solver"] == "cadical195" and "seed" not in self.cadical_options:
+            options["seed"] = cadical_seed(seed)
+        self.start_again(run, options, seed)
+
+    def start_again(self, run: Run, cadical_options: dict[str, int], shuffle: int | None = None) -> None:
+        """Replace the solver by one holding every clause so far: the run's, the cuts and the faces' (once
+        added), in the order of the seed `shuffle` if given; the old one's conflicts go to `spent`."""
+        run.spent += run.solver.accum_stats()["conflicts"]
         run.solver.delete()
         if run.recorder is not None:  # the new solver's proof is of its own clauses
             run.recorder = run.recording()
             run.recorder.add(run.added, "cut")
-            run.recorder.add(faces, "face")  # marked: made again by harness.proof
-        run.solver = self.start_solver(run.clauses + run.added + faces, run.problem.arrays.num_edges,
-                                       run.recorder is not None, stats, run.run_options, run.face_vars)
+            run.recorder.add(run.faces, "face")  # marked: made again by harness.proof
+        given = run.clauses + run.added + run.faces  # the order colour=late has always given
+        if shuffle is not None:
+            random.Random(shuffle).shuffle(given)
+        faces = run.face_vars if run.colour == "on" else range(0)
+        run.solver = self.start_solver(given, run.problem.arrays.num_edges, run.recorder is not None,
+                                       run.stats, cadical_options, faces)
 
     def chunk(self, run: Run, calls: int, conflicts: int) -> bool | None:
         """One solve call: True (a model), False (unsat) or None (its budget spent, or the helper out of
@@ -493,7 +553,7 @@ class Sat(Encoding):
                 chosen, cuts = edges, []
         for clause in cuts:
             solver.add_clause(clause)
-        if run.colour == "late":
+        if run.again:
             run.added += cuts
         if run.recorder is not None:
             run.recorder.add(cuts, "cut")
@@ -504,7 +564,7 @@ class Sat(Encoding):
     def finish(run: Run, status: str) -> None:
         """The last stats: the solver's conflicts and clauses, the rounds, an unsat's proof, a helper's."""
         stats, solver = run.stats, run.solver
-        stats["conflicts"] = solver.accum_stats()["conflicts"] + stats.get("conflicts_before_faces", 0)
+        stats["conflicts"] = solver.accum_stats()["conflicts"] + run.spent
         stats["clauses"] = solver.nof_clauses()
         stats["rounds"] = run.rounds
         if run.recorder is not None and status == UNSAT:

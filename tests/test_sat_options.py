@@ -267,3 +267,86 @@ def test_the_arc_clauses_come_in_batches_that_add_up_to_the_one_list(puzzle):
         assert len(batches) > 1 and all(len(batch) < size + 2 * len(arrays.ends) for batch in batches)
     with_asymmetry, _ = arc_clauses(arrays, first, asymmetry=True)
     assert with_asymmetry[:len(whole)] == whole and len(with_asymmetry) > len(whole)
+
+
+def test_the_luby_sequence():
+    from loopbench_encodings.sat import luby
+
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@pytest.fixture
+def restart_every_round(monkeypatch):
+    """`restart=luby` with a unit of one round: a new solver after every round, then on the Luby schedule."""
+    from loopbench_encodings import sat
+
+    monkeypatch.setattr(sat, "RESTART_ROUNDS", 1)
+
+
+@pytest.mark.parametrize("options", [{"restart": "luby"}, {"restart": "luby", "colour": "off"},
+                                     {"restart": "luby", "directed": "true", "arcs": "true", "join": "merge",
+                                      "fix": "true", "phase": "solver"}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_restarts_keep_every_answer_of_the_smoke_sets(restart_every_round, options):
+    restarts = 0
+    for collection in ("graph-smoke", "masyu-smoke", "slither-smoke"):
+        for instance in sets.instances(collection):
+            row = execute(instance, "sat", options, 0, LIMITS)
+            assert row["status"] in ("solved", "unsat"), instance.name
+            assert row["status"] != "solved" or row["verified"] == 1, instance.name
+            if instance.known_answer:
+                assert (row["status"] == "solved") == (instance.known_answer == "sat"), instance.name
+            elif instance.known_solution:
+                assert row["status"] == "solved", instance.name
+            restarts += json.loads(row["extra"]).get("restarts", 0)
+    assert restarts > 0  # the new solvers were made, and what they found held
+
+
+def test_restarts_after_the_faces_came_in_keep_them(restart_every_round, monkeypatch):
+    from loopbench_encodings import sat
+
+    monkeypatch.setattr(sat, "COLOUR_FLOOR", 0)  # `colour=late` adds the faces before the first solve
+    monkeypatch.setattr(sat, "COLOUR_AFTER", 0)
+    given = []  # the number of clauses each new solver of a run was given
+    start_solver = sat.Sat.start_solver
+
+    def counted(self, clauses, *args, **kwargs):
+        clauses = list(clauses)
+        given.append(len(clauses))
+        return start_solver(self, clauses, *args, **kwargs)
+
+    monkeypatch.setattr(sat.Sat, "start_solver", counted)
+    restarted = 0
+    for collection in ("masyu-smoke", "slither-smoke"):
+        for instance in sets.instances(collection):
+            given.clear()
+            row = execute(instance, "sat", {"restart": "luby"}, 0, LIMITS)
+            assert row["status"] == "solved" and row["verified"] == 1, instance.name
+            extra = json.loads(row["extra"])
+            assert extra["coloured_at"] == 1, instance.name
+            # the first solver, then the one with the faces, then each restart's: clauses are only added
+            assert given == sorted(given) and len(given) == 2 + extra["restarts"], (instance.name, given)
+            restarted += extra["restarts"]
+    assert restarted > 0
+
+
+def test_restarts_find_every_hamiltonian_cycle_and_log_a_proof_the_checker_certifies(restart_every_round):
+    from test_graph_loop import GRAPHS, all_answers, brute_force
+
+    for label in ("K6", "wheel7", "prism4", "petersen"):  # up to 10 vertices: brute force is quick
+        g = GRAPHS[label]
+        assert all_answers("sat", {"restart": "luby", "cuts": "cutset"}, g) == brute_force(g), label
+    restarted = 0
+    for instance in sets.instances("graph-smoke"):
+        if instance.known_answer != "unsat" or loop.refuse(loop.problem(instance.puzzle), 0.0):
+            continue
+        row = execute(instance, "sat", {"restart": "luby", "proof": "true"}, 0, LIMITS)
+        extra = json.loads(row["extra"])
+        assert row["status"] == "unsat" and extra["proof"] == CERTIFIED, instance.name
+        restarted += extra["restarts"]
+    assert restarted > 0  # a proof of a solver that started again, its cuts carried over, certified
+
+
+def test_the_propagator_has_one_solve_and_no_restart():
+    with pytest.raises(ValueError, match="restart"):
+        registry.create("propagator", restart="luby")
