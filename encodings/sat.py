@@ -192,7 +192,7 @@ class Run:
     clauses: list[list[int]] | None  # every clause before any cut where it is read again (`build`), else None
     excluded: list[list[int]]
     colour: str  # `late` until the faces come in (`add_faces`), then `on`
-    again: bool  # a new solver may start (`colour=late`, `restart`): the cuts are kept in `added`
+    restart: bool  # `restart=luby`: a new solver may start between rounds, so the cuts are kept in `added`
     seed: int
     colour_after: int
     face_vars: range
@@ -409,15 +409,15 @@ class Sat(Encoding):
         # every clause in one list only where it is read again (shuffled, recorded for a proof, or given
         # to a new solver: `colour=late`, `restart`); otherwise the solver reads the degree clauses as
         # they are made
-        again = colour == "late" or options["restart"] != "off"
+        restart = options["restart"] != "off"
         kept = None
-        if seed or options["proof"] == "true" or again:
+        if seed or options["proof"] == "true" or colour == "late" or restart:
             kept = [*chain.from_iterable(degree), *clauses]
             if seed:
                 random.Random(seed).shuffle(kept)
         given = kept if kept is not None else chain(chain.from_iterable(degree), clauses)
-        run = Run(problem, kept, excluded, colour, again, seed, colour_after, face_vars, last, top, arcs_from,
-                  run_options)
+        run = Run(problem, kept, excluded, colour, restart, seed, colour_after, face_vars, last, top,
+                  arcs_from, run_options)
         run.recorder = run.recording() if options["proof"] == "true" else None
         stats = run.stats = {"solver": options["solver"], "iterations": 0,
                              "variables": top if colour == "on" or options["arcs"] != "false" else last,
@@ -487,8 +487,8 @@ class Sat(Encoding):
 
     def restart_due(self, run: Run) -> bool:
         """`restart=luby`: whether this solver's rounds have passed its Luby budget."""
-        return (self.options["restart"] != "off"
-                and run.stats["iterations"] - run.started >= luby(run.restarts + 1) * RESTART_ROUNDS)
+        rounds = run.stats["iterations"] - run.started
+        return run.restart and rounds >= luby(run.restarts + 1) * RESTART_ROUNDS
 
     def restart(self, run: Run) -> None:
         """`restart=luby`: a new solver holding the clauses and the cuts so far, in the order of the next
@@ -553,7 +553,7 @@ class Sat(Encoding):
                 chosen, cuts = edges, []
         for clause in cuts:
             solver.add_clause(clause)
-        if run.again:
+        if run.colour == "late" or run.restart:  # a new solver to come: it is given them
             run.added += cuts
         if run.recorder is not None:
             run.recorder.add(cuts, "cut")

@@ -83,12 +83,13 @@ def test_the_closed_knights_tours_of_the_6x6_board_are_9862():
 def test_the_greedy_order_places_every_vertex_once_and_keeps_a_hub_s_frontier_narrow():
     # a wheel's hub has an edge to every rim vertex: breadth-first layers (RCM) put the rim on the
     # frontier at once, the greedy order walks round the rim beside the hub
+    from test_graph_loop import wheel
+
     from loopbench_encodings.frontier import greedy_order
 
     rim = 40
-    spokes = [(0, i) for i in range(1, rim + 1)]
-    wheel = Graph(rim + 1, tuple(spokes + [(i, i % rim + 1) for i in range(1, rim + 1)]))
-    assert sorted(greedy_order(wheel)) == list(range(rim + 1))
-    greedy, rcm = solve(wheel, order="greedy"), solve(wheel, order="rcm")
+    hub_and_rim = wheel(rim)
+    assert sorted(greedy_order(hub_and_rim)) == list(range(rim + 1))
+    greedy, rcm = solve(hub_and_rim, order="greedy"), solve(hub_and_rim, order="rcm")
     assert greedy.status == "sat" and greedy.stats["cycles"] == rim and greedy.stats["frontier"] <= 4
     assert rcm.status == "unknown" and "more than width" in rcm.stats["reason"]  # 317,811 states by edge 26

@@ -41,12 +41,12 @@ def measured(db: Path, config: str) -> pd.DataFrame:
 
 def row(name: str, runs: pd.DataFrame, table: published.Published, limit: float) -> dict:
     graphs = runs.index.intersection(table.times.index)
-    times = table.times.loc[graphs]
-    counts = (times <= limit).sum()
+    within = table.times.loc[graphs] <= limit
+    counts = within.sum()
     best = counts.idxmax()
     return {"graphs": name, "of them": len(graphs), "solved": int((runs.loc[graphs, "t"] <= limit).sum()),
             "best published single": int(counts.max()), "its name": f"`{best.split(':')[-1]}`",
-            "published virtual best": int((times <= limit).any(axis=1).sum()),
+            "published virtual best": int(within.any(axis=1).sum()),
             "code": ", ".join(sorted(runs["fingerprint"].astype(str).str[:8].unique()))}
 
 
