@@ -165,6 +165,7 @@ def test_split_keeps_the_whole_solve_where_nothing_splits(instance):
     plain = registry.create("sat").solve(instance.puzzle, LIMITS, 0)
     assert outcome.status == plain.status
     assert outcome.stats.get("parts", 0) == 0 and "sub_solves" not in outcome.stats
+    assert outcome.stats.get("conflicts") == plain.stats.get("conflicts")  # the same search, step for step
     if outcome.status == "sat":
         assert kinds.check(instance.puzzle, outcome.solution) == []
 
