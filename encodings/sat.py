@@ -64,6 +64,10 @@ the clauses in another seeded order and CaDiCaL's seed the next (`seed` + restar
 saved phases can give round after round nearly the same model, each one cut (docs/CEGAR.md,
 "Restarts"). Rounds, not conflicts: a long solve is never cut short, since the solver restarts its
 own search.
+`split=hubs` (off by default): a graph whose hubs join blocks with few edges between them is solved on two
+levels (`loop.split`): the edges between the blocks by a small SAT problem, each block by this strategy
+with `split=off`, against the paths outside it; a graph that does not split so (or a run with `exclude`)
+is solved whole, its stats' `parts` 0. Not with `proof=true`: its unsat rests on many solvers' answers.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
@@ -98,6 +102,7 @@ from .loop.colour import colour_clauses
 from .loop.cuts import CUT_FAMILIES, exclusion
 from .loop.fix import fixed_edges
 from .loop.join import MOVES, join, merge
+from .loop.split import Split, parts
 
 REFUSED = {
     "kissat404": "is not incremental: a clause added after solve() aborts the whole process",
@@ -115,6 +120,7 @@ FIX = ("false", "true")
 ARCS = ("false", "true", "asymmetry")
 DEGREE = ("all", "free")
 RESTART = ("off", "luby")
+SPLIT = ("off", "hubs")
 # `colour=late` starts again with the faces after this many conflicts per face, and at least COLOUR_FLOOR
 COLOUR_AFTER = 3
 COLOUR_FLOOR = 4000
@@ -227,10 +233,10 @@ class Sat(Encoding):
     defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
                 "implied": "true", "cache": "off", "proof": "false", "alone": "true",
                 "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false",
-                "directed": "false", "degree": "all", "restart": "off"}
+                "directed": "false", "degree": "all", "restart": "off", "split": "off"}
     choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
                "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
-               "arcs": ARCS, "directed": DIRECTED, "degree": DEGREE, "restart": RESTART}
+               "arcs": ARCS, "directed": DIRECTED, "degree": DEGREE, "restart": RESTART, "split": SPLIT}
     imports = ("pysat.solvers", "networkx")
     allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
@@ -252,6 +258,8 @@ class Sat(Encoding):
                 raise ValueError("proof=true cannot be given with fix=true")
             if self.options["directed"] == "true":  # the checker's cuts are over edges
                 raise ValueError("proof=true cannot be given with directed=true")
+            if self.options["split"] != "off":  # its unsat rests on many solvers' answers
+                raise ValueError("proof=true cannot be given with split=hubs")
         if self.options["directed"] == "true" and self.options["arcs"] == "false":
             raise ValueError("directed=true cuts over the arcs: it needs arcs=true or arcs=asymmetry")
         if self.options["degree"] == "free":
@@ -361,6 +369,8 @@ class Sat(Encoding):
         problem = loop.problem(puzzle)
         if refused := loop.refuse(problem, start):
             return refused
+        if self.options["split"] == "hubs" and not exclude and (found := self.split_parts(problem)):
+            return self.solve_split(problem, found, limits, seed, start, deadline)
         run = self.build(puzzle, problem, seed, exclude, start)
         if isinstance(run, Outcome):
             return run
@@ -371,7 +381,46 @@ class Sat(Encoding):
             self.finish(run, status)
         finally:
             run.solver.delete()
+        if self.options["split"] != "off":
+            run.stats["parts"] = 0
         return Outcome(status, solution, run.stats)
+
+    @staticmethod
+    def split_parts(problem) -> list:
+        """`split=hubs`: the problem's parts (`loop.split.parts`) when every vertex is required, else []."""
+        graph = problem.graph
+        if len(problem.required) != graph.num_vertices:
+            return []
+        neighbours: list[list[int]] = [[] for _ in range(graph.num_vertices)]
+        for u, v in graph.ends:
+            neighbours[u].append(v)
+            neighbours[v].append(u)
+        return parts(tuple(map(tuple, neighbours)))
+
+    def solve_split(self, problem, found: list, limits: Limits, seed: int, start: float, deadline: float
+                    ) -> Outcome:
+        """`split=hubs`: the two levels of `loop.split`, each part's sub-solve this strategy's own with
+        `split=off`, on the CPU clock's deadline."""
+        inner = type(self)(**{**self.options, "split": "off"})
+        graph = problem.graph
+
+        def solve_part(part, seconds: float) -> Outcome:
+            return inner.solve(part, Limits(time_s=seconds, memory_mb=limits.memory_mb), seed)
+
+        stats = {"parts": len(found), "part_sizes": [len(p.vertices) for p in found], "top_models": 0,
+                 "passes": 1, "sub_solves": 0, "sub_cpu_s": 0.0, "iterations": 0, "cuts": 0}
+        two = Split(graph.num_vertices, tuple(graph.ends), found, solve_part, stats)
+        stats["build_s"] = cpu_time() - start
+        status, edges = two.run(deadline, limits.report)
+        stats["iterations"] = stats["top_models"]
+        if status == UNKNOWN and time.process_time() >= deadline:
+            stats["reason"] = f"time limit {limits.time_s:g} s reached"
+        elif status == UNKNOWN:
+            stats["reason"] = "the parts' sub-solves stopped undecided: too little time left for longer ones"
+        elif status == UNSAT:
+            stats["reason"] = "no top model's pairings can be held by the parts"
+        solution = problem.solution(graph.edge_id(u, v) for u, v in edges) if edges else ""
+        return Outcome(status, solution, stats)
 
     def build(self, puzzle, problem, seed: int, exclude: tuple[str, ...], start: float) -> Run | Outcome:
         """The first solver and the run's state: the clauses of the module docstring for the options, the

@@ -1,0 +1,367 @@
+"""Hub-joined parts solved one by one (`split=hubs`): a Hamiltonian cycle found on two levels.
+
+Some hard graphs (the FHCP set's 30-hub family: five near-cubic components of 397 vertices, each
+joined to its own six hubs, a few edges between these blocks) are easy piece by piece and hard whole:
+a model of the whole graph leaves sub-cycles in every block at once, and a cut-set through a hub
+that meets every vertex of its block asks little. So:
+- **Parts** (`parts`): the graph without its hubs (`hubs`: degree at least HUB_FACTOR times the mean
+  and HUB_MIN) falls into components; each one of PART_MIN vertices or more, with the hubs that have
+  most of their neighbours in it, is a part, kept when at most BOUNDARY_MAX edges leave it. The other
+  vertices (small components, hubs of no part) are the top level's own, at most LOOSE_MAX of them;
+  without two parts the graph is not split, and `sat` solves it whole.
+- **Top level** (`Split.run`): a small SAT problem over the edges between parts and top vertices: each
+  top vertex on two of them, each part on an even number, at least two, at most two at one vertex.
+- **Routes**: a part on 2k boundary edges holds k paths of the cycle; which boundary vertices each
+  path joins is its pairing (a vertex on two boundary edges is a path of its own, alone). For each
+  combination of pairings that makes the top level one cycle, the parts are solved in turn, each a
+  Hamiltonian cycle problem on the part with one new vertex for each path outside it (`outside`: the
+  top edges and the other parts' pairings, the answers' own for the parts solved already), by `sat`
+  with the run's own options (cached by part and outside). The last part's cycle closes the whole.
+- A top model whose every combination fails is blocked; a part's edge set that no outside lets it
+  hold (`matchings`) is blocked for good. A sub-solve stopped by its budget (SUB_BUDGET_S CPU seconds,
+  times 4 each pass) leaves its model for a later pass; `unsat` only when no pass left one undecided.
+The joined cycle is judged by the harness's checker as every answer is. It is the idea of the fork's
+hub partition (wizardap/HCP, docs/superpowers/plans/2026-08-16-hub-sub-hcp.md), written anew on the
+loop problem; docs/CEGAR.md has the measurements.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.encoding import SAT, UNKNOWN, UNSAT, Outcome, cpu_time
+
+HUB_FACTOR, HUB_MIN = 3, 20  # a hub: degree at least 3 times the mean and at least 20 (no grid's vertex)
+PART_MIN = 20  # a component of the graph without its hubs smaller than this stays on the top level
+BOUNDARY_MAX = 8  # a part with more edges leaving it has too many interfaces (2^(b-1) edge sets)
+LOOSE_MAX = 64  # more top vertices than this make the top level a hard problem of its own
+SUB_BUDGET_S = 2.0  # CPU seconds a part's sub-solve gets in the first pass (times 4 each pass)
+PAIRINGS_MAX = 256  # pairing combinations tried for one top model
+
+
+def hubs(neighbours: tuple[tuple[int, ...], ...]) -> set[int]:
+    """The vertices of degree at least HUB_FACTOR times the mean and at least HUB_MIN."""
+    degrees = [len(a) for a in neighbours]
+    floor = max(HUB_MIN, HUB_FACTOR * sum(degrees) / len(degrees))
+    return {v for v, d in enumerate(degrees) if d >= floor}
+
+
+@dataclass
+class Part:
+    """A part's vertices and the edges leaving it, each (inside vertex, outside vertex)."""
+
+    vertices: frozenset[int]
+    boundary: tuple[tuple[int, int], ...]
+
+
+def components(vertices: set[int], neighbours) -> list[set[int]]:
+    """The connected components of the graph on `vertices`."""
+    seen: set[int] = set()
+    found = []
+    for s in sorted(vertices):
+        if s in seen:
+            continue
+        seen.add(s)
+        comp, stack = {s}, [s]
+        while stack:
+            for w in neighbours[stack.pop()]:
+                if w in vertices and w not in seen:
+                    seen.add(w)
+                    comp.add(w)
+                    stack.append(w)
+        found.append(comp)
+    return found
+
+
+def parts(neighbours: tuple[tuple[int, ...], ...]) -> list[Part]:
+    """The parts of the module docstring, or [] when the graph is not split."""
+    hub = hubs(neighbours)
+    if not hub:
+        return []
+    big = [c for c in components(set(range(len(neighbours))) - hub, neighbours) if len(c) >= PART_MIN]
+    owner = {v: i for i, c in enumerate(big) for v in c}
+    for h in sorted(hub):
+        counts = [0] * len(big)
+        for w in neighbours[h]:
+            if w in owner and w not in hub:
+                counts[owner[w]] += 1
+        if any(counts):
+            big[counts.index(max(counts))].add(h)
+    kept = []
+    for c in big:
+        boundary = tuple((v, w) for v in sorted(c) for w in neighbours[v] if w not in c)
+        if len(boundary) <= BOUNDARY_MAX:
+            kept.append(Part(frozenset(c), boundary))
+    loose = len(neighbours) - sum(len(p.vertices) for p in kept)
+    return kept if len(kept) >= 2 and loose <= LOOSE_MAX else []
+
+
+def pairings(ends: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The ways the boundary vertices `ends` (one per boundary edge used) pair up as path ends: a vertex
+    named twice is a path alone, (v, v); a vertex named three times or more, none."""
+    twice = sorted({v for v in ends if ends.count(v) == 2})
+    if any(ends.count(v) > 2 for v in ends):
+        return
+    once = sorted(v for v in ends if ends.count(v) == 1)  # sorted: each pairing one key (`Split.known`)
+
+    def match(rest: list[int]) -> Iterator[list[tuple[int, int]]]:
+        if not rest:
+            yield []
+            return
+        a = rest[0]
+        for i in range(1, len(rest)):
+            for more in match(rest[1:i] + rest[i + 1:]):
+                yield [(a, rest[i]), *more]
+
+    for m in match(once):
+        yield tuple(sorted([*m, *((v, v) for v in twice)]))
+
+
+@dataclass
+class Split:
+    """One split run: the graph's edges, its parts, the top level, and the sub-solves made so far."""
+
+    n: int
+    edges: tuple[tuple[int, int], ...]
+    found: list[Part]
+    solve_part: Callable[[Any, float], Outcome]  # (Graph, CPU seconds) -> the sub-solve's outcome
+    stats: dict[str, Any] = field(default_factory=dict)
+    # (part, pairing) -> (sub-solve status, the part's path edges when sat); `tried`: an unknown's budget
+    known: dict[tuple[int, tuple], tuple[str, list[tuple[int, int]]]] = field(default_factory=dict)
+    tried: dict[tuple[int, tuple], float] = field(default_factory=dict)
+    top: list[tuple[int, int]] = field(default_factory=list)  # the top level's edges (`top_edges`)
+    top_var: dict[tuple[int, int], int] = field(default_factory=dict)  # edge -> its top variable
+    part_of: dict[int, int] = field(default_factory=dict)  # a part's vertex -> the part's index
+
+    def top_edges(self) -> list[tuple[int, int]]:
+        """The edges not inside a part: the top level's variables, in the graph's order."""
+        inside = {v: i for i, p in enumerate(self.found) for v in p.vertices}
+        return [(u, v) for u, v in self.edges if u not in inside or inside.get(v) != inside[u]]
+
+    def top_clauses(self, top: list[tuple[int, int]]) -> list[list[int]]:
+        """Each top vertex on two top edges, each part on an even number (two at least, two at one vertex
+        at most); edge i of `top` is variable i + 1."""
+        from pysat.card import CardEnc, EncType
+
+        var = {e: i + 1 for i, e in enumerate(top)}
+        inside = {v for p in self.found for v in p.vertices}
+        at: dict[int, list[int]] = {}
+        for (u, v), x in var.items():
+            at.setdefault(u, []).append(x)
+            at.setdefault(v, []).append(x)
+        clauses: list[list[int]] = []
+        fresh = len(top)
+        for v, xs in sorted(at.items()):
+            if v in inside and len(xs) <= 2:  # a part's vertex: at most two, which it has anyway
+                continue
+            make = CardEnc.atmost if v in inside else CardEnc.equals  # a top vertex: exactly two
+            card = make(xs, 2, top_id=fresh, encoding=EncType.seqcounter)
+            fresh = max(fresh, card.nv)
+            clauses += card.clauses
+        for p in self.found:
+            xs = [var[min(e), max(e)] for e in p.boundary]
+            for size in range(len(xs) + 1):
+                if size % 2 == 0 and size:
+                    continue
+                for chosen in itertools.combinations(range(len(xs)), size):
+                    clauses.append([-xs[i] if i in chosen else xs[i] for i in range(len(xs))])
+        return clauses
+
+    def interface(self, k: int, outside: tuple[tuple[int, int], ...], budget: float) -> str:
+        """Whether part k holds paths that make one cycle with the paths outside it joining these pairs of
+        its boundary vertices (`sat`, `unsat` or `unknown` within `budget`): a Hamiltonian cycle on the
+        part with a new vertex on each outside path. For a `sat` one its path edges and its own pairing
+        (`ends_of`) are kept; cached."""
+        key = (k, outside)
+        if key in self.known and (self.known[key][0] != UNKNOWN or self.tried[key] >= budget):
+            return self.known[key][0]
+        from harness.kinds.graph.model import Graph
+
+        from . import problem
+
+        vertices = sorted(self.found[k].vertices)
+        index = {v: i for i, v in enumerate(vertices)}
+        sub = [(index[u], index[v]) for u, v in self.edges if u in index and v in index]
+        for j, (a, b) in enumerate(outside):
+            sub += [(index[a], len(vertices) + j), (index[b], len(vertices) + j)]
+        graph = Graph(len(vertices) + len(outside), tuple(sub))
+        t0 = cpu_time()
+        outcome = self.solve_part(graph, budget)
+        self.stats["sub_solves"] += 1
+        self.stats["sub_cpu_s"] += cpu_time() - t0
+        self.stats[f"sub_{outcome.status}"] = self.stats.get(f"sub_{outcome.status}", 0) + 1
+        if outcome.status == SAT:
+            chosen = problem(graph).edge_ids(outcome.solution)
+            paths = [(vertices[u], vertices[v]) for i in chosen for u, v in [graph.edges[i]]
+                     if u < len(vertices) and v < len(vertices)]
+            self.known[key] = (SAT, paths, ends_of(paths, [a for pair in outside for a in pair]))
+        else:
+            self.known[key], self.tried[key] = (outcome.status, [], ()), budget
+        return self.known[key][0]
+
+    def outside(self, at: dict[int, list[tuple[int, int]]], combo: list, k: int
+                ) -> tuple[tuple[int, int], ...]:
+        """The paths outside part k, as the pairs of its boundary vertices they join: walked along the
+        top edges used (`at`: each vertex's) and through the other parts by their pairings in `combo`."""
+        joined, done = [], set()
+        for x, w in self.found[k].boundary:
+            e = (min(x, w), max(x, w))
+            if e not in at.get(x, ()) or e in done:
+                continue
+            start = x
+            while True:
+                done.add(e)
+                w = e[0] if e[1] == x else e[1]
+                j = self.part_of.get(w)
+                if j == k:
+                    break
+                if j is None:  # a top vertex: on by its other edge
+                    x, e = w, next(f for f in at[w] if f != e)
+                    continue
+                y = next(b if a == w else a for a, b in combo[j] if w in (a, b))  # through part j
+                x, e = y, next(f for f in at[y] if f != e)
+            done.add(e)
+            joined.append((min(start, w), max(start, w)))
+        return tuple(sorted(joined))
+
+    def run(self, deadline: float, report: Callable[[dict], None]) -> tuple[str, list[tuple[int, int]]]:
+        """The two levels until a cycle (`sat`, its edges), none (`unsat`) or the deadline (`unknown`)."""
+        from pysat.solvers import Solver
+
+        self.part_of = {v: k for k, p in enumerate(self.found) for v in p.vertices}
+        top = self.top = self.top_edges()
+        self.top_var = {e: i + 1 for i, e in enumerate(top)}
+        base = self.top_clauses(top)
+        lasting: list[list[int]] = []  # part edge sets proved impossible: blocked in every pass
+        budget = SUB_BUDGET_S
+        while True:
+            undecided, solves = False, self.stats["sub_solves"]
+            with Solver(name="cadical195", bootstrap_with=base + lasting) as solver:
+                while solver.solve():
+                    if time.process_time() >= deadline:
+                        return UNKNOWN, []
+                    self.stats["top_models"] += 1
+                    report(self.stats)
+                    used = [e for e, x in zip(top, solver.get_model(), strict=False) if x > 0]
+                    status, answer, blocks = self.try_model(used, deadline, budget)
+                    if status == SAT:
+                        return SAT, answer
+                    undecided |= status == UNKNOWN
+                    lasting += blocks
+                    for clause in blocks:
+                        solver.add_clause(clause)
+                    on = set(used)  # this model itself, whatever the reason it failed
+                    solver.add_clause([-self.top_var[e] if e in on else self.top_var[e] for e in top])
+            if not undecided:
+                return UNSAT, []
+            if self.stats["sub_solves"] == solves:  # every undecided one had its time already: no more
+                return UNKNOWN, []
+            budget *= 4
+            self.stats["passes"] += 1
+
+    def try_model(self, used: list[tuple[int, int]], deadline: float, budget: float
+                  ) -> tuple[str, list[tuple[int, int]], list[list[int]]]:
+        """One top model: (sat, the cycle's edges, []) when the parts hold paths that make one cycle with
+        it; else (unsat: proved that none do; unknown: a sub-solve ran out of its budget, or a route
+        below left it open, or PAIRINGS_MAX cut the pairings short, [], clauses blocking the part edge
+        sets proved to hold no paths whatever the outside).
+
+        Each pairing combination (`pairings` of every part) that makes one cycle is a route: the parts
+        are solved in turn, each against the outside that the top edges, the earlier parts' own pairings
+        (what their answers joined) and the later parts' pairings in `combo` make. The last part sees
+        only answers, so its cycle closes the whole. A part with no paths against the outside of the
+        combination alone refutes it: any answer's own pairings are a combination its parts hold."""
+        on = set(used)
+        at: dict[int, list[tuple[int, int]]] = {}
+        for e in used:
+            at.setdefault(e[0], []).append(e)
+            at.setdefault(e[1], []).append(e)
+        ends = [[v for v, w in p.boundary if (min(v, w), max(v, w)) in on] for p in self.found]
+        combos = list(itertools.islice(itertools.product(*map(pairings, ends)), PAIRINGS_MAX + 1))
+        status = UNKNOWN if len(combos) > PAIRINGS_MAX else UNSAT
+        for combo in combos[:PAIRINGS_MAX]:
+            if not one_cycle(used, combo):
+                continue
+            result, actual, keys = SAT, list(combo), []
+            for k in range(len(self.found)):
+                if (left := deadline - time.process_time()) <= 0:
+                    return UNKNOWN, [], []
+                keys.append((k, self.outside(at, actual, k)))
+                result = self.interface(*keys[-1], min(budget, left))
+                if result != SAT:
+                    break
+                actual[k] = self.known[keys[-1]][2]
+            if result == SAT:
+                assert one_cycle(used, actual)  # the last part's cycle went through every other's answer
+                return SAT, [*used, *(e for key in keys for e in self.known[key][1])], []
+            if result == UNSAT and actual[:k] != list(combo[:k]):  # against the route's answers only
+                if (left := deadline - time.process_time()) <= 0:
+                    return UNKNOWN, [], []
+                if self.interface(k, self.outside(at, list(combo), k), min(budget, left)) != UNSAT:
+                    result = UNKNOWN  # the combination is not refuted
+            if result == UNKNOWN:
+                status = UNKNOWN
+        blocks = [self.block(k, on) for k, e in enumerate(ends)
+                  if all(self.known.get((k, o), (UNKNOWN,))[0] == UNSAT for o in matchings(e))]
+        return status, [], blocks
+
+    def block(self, k: int, on: set[tuple[int, int]]) -> list[int]:
+        """The clause forbidding part k's boundary edges to be used exactly as in `on`."""
+        edges = {(min(v, w), max(v, w)) for v, w in self.found[k].boundary}
+        return [-self.top_var[e] if e in on else self.top_var[e] for e in sorted(edges)]
+
+
+def matchings(ends: list[int]) -> set[tuple[tuple[int, int], ...]]:
+    """The ways paths outside a part can join its boundary vertices `ends` (one per boundary edge used):
+    perfect matchings, none joining a vertex to itself (the outside would close a cycle on it)."""
+    if not ends:
+        return {()}
+    a, found = ends[0], set()
+    for i in range(1, len(ends)):
+        if ends[i] != a:
+            for more in matchings(ends[1:i] + ends[i + 1:]):
+                found.add(tuple(sorted([(min(a, ends[i]), max(a, ends[i])), *more])))
+    return found
+
+
+def ends_of(paths: list[tuple[int, int]], ports: list[int]) -> tuple[tuple[int, int], ...]:
+    """The pairing a part's answer makes: its paths (`paths`, edges) joining the boundary vertices `ports`
+    (each named once per outside path it ends), a vertex on no edge of `paths` a path alone (v, v)."""
+    nxt: dict[int, list[int]] = {}
+    for u, v in paths:
+        nxt.setdefault(u, []).append(v)
+        nxt.setdefault(v, []).append(u)
+    pairs, seen = [], set()
+    for v in sorted(set(ports)):
+        if v in seen:
+            continue
+        seen.add(v)
+        if v not in nxt:
+            pairs.append((v, v))
+            continue
+        previous, here = v, nxt[v][0]
+        while len(nxt[here]) == 2:
+            previous, here = here, next(w for w in nxt[here] if w != previous)
+        seen.add(here)
+        pairs.append((min(v, here), max(v, here)))
+    return tuple(sorted(pairs))
+
+
+def one_cycle(used: list[tuple[int, int]], combo: tuple[tuple[tuple[int, int], ...], ...]) -> bool:
+    """Whether the top edges and each part's paths (as edges between their ends) make one cycle."""
+    parent: dict[int, int] = {}
+
+    def find(v: int) -> int:
+        parent.setdefault(v, v)
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for u, v in [*used, *(pair for pairs in combo for pair in pairs)]:
+        parent[find(u)] = find(v)
+    return len({find(v) for v in parent}) == 1
