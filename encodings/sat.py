@@ -409,7 +409,7 @@ class Sat(Encoding):
 
         stats = {"parts": len(found), "part_sizes": [len(p.vertices) for p in found], "top_models": 0,
                  "passes": 1, "sub_solves": 0, "sub_cpu_s": 0.0, "iterations": 0, "cuts": 0}
-        two = Split(graph.num_vertices, tuple(graph.ends), found, solve_part, stats)
+        two = Split(tuple(graph.ends), found, solve_part, stats)
         stats["build_s"] = cpu_time() - start
         status, edges = two.run(deadline, limits.report)
         stats["iterations"] = stats["top_models"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,9 +43,9 @@ SUB_BUDGET_S = 2.0  # CPU seconds a part's sub-solve gets in the first pass (tim
 PAIRINGS_MAX = 256  # pairing combinations tried for one top model
 
 
-def hubs(neighbours: tuple[tuple[int, ...], ...]) -> set[int]:
-    """The vertices of degree at least HUB_FACTOR times the mean and at least HUB_MIN."""
-    degrees = [len(a) for a in neighbours]
+def hubs(degrees: Sequence[int]) -> set[int]:
+    """The vertices (by index into `degrees`) of degree at least HUB_FACTOR times the mean and at least
+    HUB_MIN; bench_fhcp_published groups the FHCP graphs by their number."""
     floor = max(HUB_MIN, HUB_FACTOR * sum(degrees) / len(degrees))
     return {v for v, d in enumerate(degrees) if d >= floor}
 
@@ -79,7 +79,7 @@ def components(vertices: set[int], neighbours) -> list[set[int]]:
 
 def parts(neighbours: tuple[tuple[int, ...], ...]) -> list[Part]:
     """The parts of the module docstring, or [] when the graph is not split."""
-    hub = hubs(neighbours)
+    hub = hubs([len(a) for a in neighbours])
     if not hub:
         return []
     big = [c for c in components(set(range(len(neighbours))) - hub, neighbours) if len(c) >= PART_MIN]
@@ -125,15 +125,14 @@ def pairings(ends: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
 class Split:
     """One split run: the graph's edges, its parts, the top level, and the sub-solves made so far."""
 
-    n: int
     edges: tuple[tuple[int, int], ...]
     found: list[Part]
     solve_part: Callable[[Any, float], Outcome]  # (Graph, CPU seconds) -> the sub-solve's outcome
     stats: dict[str, Any] = field(default_factory=dict)
-    # (part, pairing) -> (sub-solve status, the part's path edges when sat); `tried`: an unknown's budget
-    known: dict[tuple[int, tuple], tuple[str, list[tuple[int, int]]]] = field(default_factory=dict)
+    # (part, outside) -> (sub-solve status, the part's path edges and its pairing when sat); `tried`: the
+    # budget an unknown one had
+    known: dict[tuple[int, tuple], tuple[str, list[tuple[int, int]], tuple]] = field(default_factory=dict)
     tried: dict[tuple[int, tuple], float] = field(default_factory=dict)
-    top: list[tuple[int, int]] = field(default_factory=list)  # the top level's edges (`top_edges`)
     top_var: dict[tuple[int, int], int] = field(default_factory=dict)  # edge -> its top variable
     part_of: dict[int, int] = field(default_factory=dict)  # a part's vertex -> the part's index
 
@@ -233,7 +232,7 @@ class Split:
         from pysat.solvers import Solver
 
         self.part_of = {v: k for k, p in enumerate(self.found) for v in p.vertices}
-        top = self.top = self.top_edges()
+        top = self.top_edges()
         self.top_var = {e: i + 1 for i, e in enumerate(top)}
         base = self.top_clauses(top)
         lasting: list[list[int]] = []  # part edge sets proved impossible: blocked in every pass

@@ -60,18 +60,16 @@ def row(name: str, runs: pd.DataFrame, table: published.Published, limit: float,
             "code": ", ".join(sorted(runs["fingerprint"].astype(str).str[:8].unique()))}
 
 
-HUB_FACTOR, HUB_MIN = 3, 20  # a hub: degree at least 3 times the mean and at least 20 (no grid's vertex)
 FAMILY_MIN = 5  # a hub count shared by fewer graphs goes into "other"
 
 
 def hubs(path: Path) -> int:
-    """How many hubs the graph has (HUB_FACTOR, HUB_MIN)."""
+    """How many hubs the graph has (`loop.split.hubs`, the rule `split=hubs` splits by)."""
     from harness.kinds.graph.formats import read_hcp
+    from loopbench_encodings.loop.split import hubs as hubs_of
 
     with gzip.open(path, "rt") as text:
-        degrees = read_hcp(text.read(), str(path)).degrees()
-    floor = max(HUB_MIN, HUB_FACTOR * sum(degrees) / len(degrees))
-    return sum(d >= floor for d in degrees)
+        return len(hubs_of(read_hcp(text.read(), str(path)).degrees()))
 
 
 def families(runs: pd.DataFrame, corpus: Path) -> dict[str, pd.DataFrame]:
@@ -118,6 +116,8 @@ def main() -> None:
     if args.families:
         split = families(every, args.families)
         rows = [row(name, runs, table, limit, anyone) for name, runs in split.items()]
+        from loopbench_encodings.loop.split import HUB_FACTOR, HUB_MIN
+
         print(f"\nBy hub count (a hub: degree at least {HUB_FACTOR} times the mean, and {HUB_MIN}):\n")
         print(markdown(pd.DataFrame(rows).set_index("graphs").drop(columns="code")))
 
