@@ -391,11 +391,8 @@ class Sat(Encoding):
         graph = problem.graph
         if len(problem.required) != graph.num_vertices:
             return []
-        neighbours: list[list[int]] = [[] for _ in range(graph.num_vertices)]
-        for u, v in graph.ends:
-            neighbours[u].append(v)
-            neighbours[v].append(u)
-        return parts(tuple(map(tuple, neighbours)))
+        ends = graph.ends
+        return parts(tuple(tuple(sum(ends[i]) - v for i in here) for v, here in enumerate(graph.incident)))
 
     def solve_split(self, problem, found: list, limits: Limits, seed: int, start: float, deadline: float
                     ) -> Outcome:

@@ -97,7 +97,6 @@ def test_ends_of_reads_the_pairing_an_answer_made():
 def test_outside_walks_top_edges_and_other_parts_pairings():
     graph = ladder_blocks(3, 15)
     two = Split(graph.edges, parts(graph.neighbours), lambda g, s: None, {})
-    two.part_of = {v: k for k, p in enumerate(two.found) for v in p.vertices}
     used = [(0, 92), (30, 31), (61, 62)]
     at = {}
     for e in used:

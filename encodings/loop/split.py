@@ -133,27 +133,28 @@ class Split:
     # budget an unknown one had
     known: dict[tuple[int, tuple], tuple[str, list[tuple[int, int]], tuple]] = field(default_factory=dict)
     tried: dict[tuple[int, tuple], float] = field(default_factory=dict)
-    top_var: dict[tuple[int, int], int] = field(default_factory=dict)  # edge -> its top variable
-    part_of: dict[int, int] = field(default_factory=dict)  # a part's vertex -> the part's index
+    part_of: dict[int, int] = field(init=False)  # a part's vertex -> the part's index
+    # the edges not inside a part, in the graph's order -> their top-level variables (from 1)
+    top_var: dict[tuple[int, int], int] = field(init=False)
 
-    def top_edges(self) -> list[tuple[int, int]]:
-        """The edges not inside a part: the top level's variables, in the graph's order."""
-        inside = {v: i for i, p in enumerate(self.found) for v in p.vertices}
-        return [(u, v) for u, v in self.edges if u not in inside or inside.get(v) != inside[u]]
+    def __post_init__(self) -> None:
+        self.part_of = {v: k for k, p in enumerate(self.found) for v in p.vertices}
+        inside = self.part_of
+        top = [(u, v) for u, v in self.edges if u not in inside or inside.get(v) != inside[u]]
+        self.top_var = {e: i + 1 for i, e in enumerate(top)}
 
-    def top_clauses(self, top: list[tuple[int, int]]) -> list[list[int]]:
+    def top_clauses(self) -> list[list[int]]:
         """Each top vertex on two top edges, each part on an even number (two at least, two at one vertex
-        at most); edge i of `top` is variable i + 1."""
+        at most), over the variables of `top_var`."""
         from pysat.card import CardEnc, EncType
 
-        var = {e: i + 1 for i, e in enumerate(top)}
-        inside = {v for p in self.found for v in p.vertices}
+        var, inside = self.top_var, self.part_of
         at: dict[int, list[int]] = {}
         for (u, v), x in var.items():
             at.setdefault(u, []).append(x)
             at.setdefault(v, []).append(x)
         clauses: list[list[int]] = []
-        fresh = len(top)
+        fresh = len(var)
         for v, xs in sorted(at.items()):
             if v in inside and len(xs) <= 2:  # a part's vertex: at most two, which it has anyway
                 continue
@@ -231,10 +232,8 @@ class Split:
         """The two levels until a cycle (`sat`, its edges), none (`unsat`) or the deadline (`unknown`)."""
         from pysat.solvers import Solver
 
-        self.part_of = {v: k for k, p in enumerate(self.found) for v in p.vertices}
-        top = self.top_edges()
-        self.top_var = {e: i + 1 for i, e in enumerate(top)}
-        base = self.top_clauses(top)
+        top = list(self.top_var)
+        base = self.top_clauses()
         lasting: list[list[int]] = []  # part edge sets proved impossible: blocked in every pass
         budget = SUB_BUDGET_S
         while True:
