@@ -18,7 +18,7 @@ ends the one solve() call (conflict budgets sized by the clock made runs differ;
 from a callback left CaDiCaL searching with empty reasons, a SIGSEGV: `loop.watch`).
 Stats: propagations, reasons (asked by the solver), assignments, cycles_seen, check_model_calls,
 callback_cpu_s (CPU in the Python callbacks, part of solver_cpu_s; on_assignment's, propagate's and
-on_backtrack's estimated from 1 call in 16 timed).
+on_backtrack's estimated from 1 call in `loop.watch.SAMPLE` timed).
 """
 
 from __future__ import annotations

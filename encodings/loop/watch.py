@@ -27,7 +27,9 @@ import time
 from harness.encoding import cpu_time
 
 CLOCK_EVERY = 64  # propagate() calls between readings of the clock
-SAMPLE = 16  # on_assignment, propagate and on_backtrack calls per one timed for callback_cpu_s
+# on_assignment, propagate and on_backtrack calls per one timed for callback_cpu_s: at 16, the two
+# readings a timed call takes cost propagator 8 % of its CPU on Masyu (results/graph/README.md)
+SAMPLE = 128
 EAGER = ("propagate", "pearlfree", "all")
 
 
@@ -64,8 +66,8 @@ def loop_watch(problem, family, deadline=float("inf"), eager="propagate", compon
     reasons: dict[int, list[int]] = {}  # by propagated literal (the latest propagation of it)
     pending: list[list[int]] = []  # clauses for the solver
     counts = {"cuts": 0, "propagations": 0, "reasons": 0, "check_model_calls": 0, "cycles_seen": 0}
-    # CPU time (`cpu_time`, ~1.5 us a reading, a tenth of a short callback's body): the frequent
-    # callbacks are timed 1 call in SAMPLE, check_model (rare) every time
+    # CPU time (`cpu_time`, ~1 us a reading, about a short callback's body): the frequent callbacks
+    # are timed 1 call in SAMPLE, check_model (rare) every time
     clock = cpu_time
     true = broken = assignments = calls = backtracks = 0  # true edges; third true edges at a vertex; counts
     callback_s = sampled_s = 0.0  # CPU in check_model; in the frequent callbacks' calls timed
