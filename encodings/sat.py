@@ -391,7 +391,7 @@ class Sat(Encoding):
         graph = problem.graph
         if len(problem.required) != graph.num_vertices:
             return []
-        ends = graph.ends
+        ends = graph.ends  # edge i's far end from v is sum(ends[i]) - v
         return parts(tuple(tuple(sum(ends[i]) - v for i in here) for v, here in enumerate(graph.incident)))
 
     def solve_split(self, problem, found: list, limits: Limits, seed: int, start: float, deadline: float
