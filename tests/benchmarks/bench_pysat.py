@@ -56,18 +56,27 @@ DEFAULT_VARIANTS = "sat,sat-nx,prop-pearlfree,prop-propagate"
 
 def worker() -> None:
     """Answer one JSON request per line with the run's row; what the encodings print goes to stderr."""
+    from harness import fingerprint
     from harness.encoding import Limits
     from harness.run.execute import execute
     from harness.sets import resolve
 
     out, sys.stdout = sys.stdout, sys.stderr
     sets: dict[str, dict] = {}
+    # found once, as a sweep's coordinator hands them to its workers: execute() finding them per run
+    # reads every kind's sources (27 ms a run), which slowed the small solves after it by about 1 ms
+    # (results/graph/README.md, "Puzzles against the code before issue 32")
+    harness_code = fingerprint.harness_scope().as_dict()
+    codes: dict[str, dict] = {}
     for line in sys.stdin:
         req = json.loads(line)
         if req["instances"] not in sets:
             sets[req["instances"]] = {i.name: i for i in resolve(req["instances"])}
         instance = sets[req["instances"]][req["name"]]
-        row = execute(instance, req["encoding"], req["options"], req["seed"], Limits(time_s=req["time_s"]))
+        if req["encoding"] not in codes:
+            codes[req["encoding"]] = fingerprint.scope(req["encoding"]).as_dict()
+        row = execute(instance, req["encoding"], req["options"], req["seed"], Limits(time_s=req["time_s"]),
+                      code=codes[req["encoding"]], harness_code=harness_code)
         out.write(json.dumps(row, default=str) + "\n")
         out.flush()
 
