@@ -10,6 +10,7 @@ As BenchExec keeps the tool's word (`tools/*`), the run's fate (`model.py`) and 
 - `Verdict`: an `unsat` or uniqueness claim judged across the database (`harness.analysis.verdicts`).
 - `Shown`: what a summary counts and a report shows (`shown`): the stored status, with an unsat
   claim's verdict folded in.
+- the proof checker's word on a logged proof (`extra`'s `proof`): `PROOF_CERTIFIED`, or why not.
 The words are the database's and the docs' contract: an enumeration declares each once, every
 reader compares with its members, and the strings stored stay exactly these.
 """
@@ -59,6 +60,17 @@ LATE = (Status.SOLVED, Status.UNSAT, Status.UNKNOWN)
 AGAINST_KNOWN = "claimed unsat"
 
 
+# The proof checker's word on a logged proof (`extra`'s `proof`, `unique_proof`; harness.proof.certify):
+# `certified`, `unchecked: why` (it judged nothing wrong but stopped), or any other text: a rejection.
+PROOF_CERTIFIED, PROOF_UNCHECKED = "certified", "unchecked"
+
+
+def rejected(proof: object) -> bool:
+    """Whether a proof's word says the proof or its CNF was judged and found wrong: anything but
+    `certified` and `unchecked: ...` (the claim it backs is then `Verdict.SUSPECT`)."""
+    return isinstance(proof, str) and proof != PROOF_CERTIFIED and not proof.startswith(PROOF_UNCHECKED)
+
+
 class Verdict(Word):
     """An unsat claim, or a uniqueness claim, judged across every run of its puzzle (first match wins)."""
 
@@ -88,8 +100,8 @@ class Shown(Word):
 # An unsat claim's verdict -> what it shows as.
 _CLAIM = {Verdict.REFUTED: Shown.WRONG, Verdict.SUSPECT: Shown.SUSPECT, Verdict.CERTIFIED: Shown.CERTIFIED,
           Verdict.CONFIRMED: Shown.UNSAT, Verdict.UNPROVEN: Shown.UNPROVEN}
-# Shown statuses that count as answers (PAR-2): a verified solution, a confirmed or certified unsat.
-ANSWERED = (Shown.SOLVED, Shown.UNSAT, Shown.CERTIFIED)
+# The unsat claims that count as answers (PAR-2), beside a verified solution: confirmed or certified.
+ANSWERING = (Verdict.CONFIRMED, Verdict.CERTIFIED)
 
 
 def judged(answer: str, accepted: bool | None = None) -> Status:
@@ -105,8 +117,13 @@ def judged(answer: str, accepted: bool | None = None) -> Status:
 
 def shown(status: str, verdict: object = None) -> Shown:
     """The status a row shows: an `unsat` run as its claim's `verdict` says (`unsat` when there is none
-    to fold in, as for runs judged nowhere), any other stored status as it is."""
-    status = Status(status)
-    if status is Status.UNSAT and isinstance(verdict, str):
-        return _CLAIM[Verdict(verdict)]
-    return Shown(status.value)
+    to fold in, as for runs judged nowhere), any other stored status as it is. An unknown word raises."""
+    try:
+        return _SHOWN[status, verdict if isinstance(verdict, str) else None]
+    except KeyError:
+        raise ValueError(f"status {status!r} with verdict {verdict!r}: not harness.outcomes' words") from None
+
+
+# Every (status, verdict) pair a row can hold, composed once (a summary looks up one per run).
+_SHOWN = {(status.value, verdict): _CLAIM[verdict] if status is Status.UNSAT and verdict
+          else Shown(status.value) for status in Status for verdict in (None, *Verdict)}

@@ -7,20 +7,12 @@ from typing import Any
 
 from harness.encoding import cpu_time
 from harness.extra import merge_extra
+from harness.outcomes import PROOF_CERTIFIED as CERTIFIED
+from harness.outcomes import PROOF_UNCHECKED as UNCHECKED
 from harness.proof.contents import judge
 from harness.proof.drat import Cnf, ProofFormatError, binary_to_text, check, is_binary, read_drat
 from harness.proof.reasons import STOPPED
 from harness.prooflog import Proof, mark_line
-
-CERTIFIED = "certified"
-# A verdict that judged nothing wrong but stopped (the check's time ran out): not a rejection.
-UNCHECKED = "unchecked"
-
-
-def rejected(verdict: object) -> bool:
-    """Whether a proof verdict (`extra`'s `proof`) says the proof or its CNF was judged and found wrong:
-    anything but `certified` and `unchecked: ...` (harness.analysis.verdicts calls such a claim suspect)."""
-    return isinstance(verdict, str) and verdict != CERTIFIED and not verdict.startswith(UNCHECKED)
 
 
 def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: dict[str, Any] | None = None,
