@@ -29,6 +29,8 @@ RULES = [
      "encodings and the checker both import it: the checker reads a mark from it, not from an encoding"),
     ("the proof-record format", r"harness\.prooflog", "harness.proof",
      "a leaf: the encodings that log proofs import nothing of the checker"),
+    ("the encodings", r"loopbench_encodings(\.\w+)*", "harness.proof",
+     "they log proofs in the shared format (harness.prooflog) and never reach the checker that judges them"),
     ("the runner", r"harness\.run\.(?!cli$|__main__$)\w+|harness\.run", ANALYSIS,
      "a sweep returns what it stored; the command line (cli, __main__) asks analysis for the summary"),
 ]
