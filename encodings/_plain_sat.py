@@ -8,7 +8,7 @@ any load), the CPU clock read between them, so the time limit holds with solvers
 interrupted (CaDiCaL); CaDiCaL 1.9.5's `seed` option is the run's seed (`cadical_seed` in the stats).
 `solver_name` must be a PySAT solver with `conf_budget` (not Lingeling or Kissat). `proof`: log a DRAT
 proof and, on unsat, put it in the stats' `proof` with the CNF, excluded answers marked
-(`harness.proof.record`).
+(`harness.prooflog`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome, cpu_time
-from harness.proof.record import Recorder
+from harness.prooflog import Recorder
 
 # Conflicts of a solve's first solve_limited() call, doubling each further call of the same solve up
 # to CHUNK_MAX. Each call starts CaDiCaL's restart and phase schedules again, so few calls are best;

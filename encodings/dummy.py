@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import time
 
-from harness.encoding import Encoding, Limits, Outcome
+from harness.encoding import UNKNOWN, UNSAT, Encoding, Limits, Outcome
 
 LEAKED: list[bytearray] = []  # what `leak` keeps for the rest of the process
 
@@ -43,7 +43,7 @@ class Dummy(Encoding):
             clock = limits.clock()
             while not clock.expired():
                 pass
-            return Outcome("unknown", stats={"reason": f"time limit of {limits.time_s:g} s reached"})
+            return Outcome(UNKNOWN, stats={"reason": f"time limit of {limits.time_s:g} s reached"})
         if behave == "sleep":
             time.sleep(self.options["seconds"])
         elif behave == "burn":
@@ -81,5 +81,5 @@ class Dummy(Encoding):
         elif behave != "ok":
             raise ValueError(f"unknown behaviour {behave!r}")
         if exclude:
-            return Outcome("unsat", stats={"iterations": 1})
+            return Outcome(UNSAT, stats={"iterations": 1})
         return Outcome(self.options["status"], self.options["solution"], {"iterations": 1})

@@ -46,7 +46,7 @@ from itertools import chain
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.proof.record import Recorder, refuse_unproved
+from harness.prooflog import Recorder, refuse_unproved
 
 from . import loop
 from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top

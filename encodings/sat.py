@@ -46,7 +46,7 @@ seed's shuffle, a proof or `colour=late` reads them again); `cache=degree` keeps
 shape in the worker (a head start CP-SAT and clingo, which rebuild their models, never get). The
 grid shape's arrays are shared by every strategy alike. `proof=true` (CaDiCaL 1.9.5 only) logs a
 DRAT proof: on unsat the stats' `proof` holds it with the CNF of every clause the solver was given
-(`harness.proof.record`; `harness.proof` checks both).
+(`harness.prooflog`; `harness.proof` checks both).
 The published Hamiltonian-cycle CEGAR's options (docs/CEGAR.md; all off by default, each slower on
 puzzles): `join=2opt|3opt` joins a model's loops along graph edges (`loop.join`) and takes the one
 loop if it is an answer; `join=merge` (the published `2opt3`) joins them as far as 2-opt goes and cuts
@@ -90,7 +90,7 @@ from itertools import chain, repeat
 from typing import Any, ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.proof.record import Recorder, refuse_unproved
+from harness.prooflog import Recorder, refuse_unproved
 
 from . import loop, rules
 from ._cadical import parse as parse_cadical

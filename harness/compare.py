@@ -19,8 +19,7 @@ import sys
 from harness import published
 from harness.analysis import compare, machines, plots, side_by_side
 from harness.analysis.plots.data import with_config
-
-DEFAULT_DB = "results/runs.sqlite"
+from harness.schema import DEFAULT_DB
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--published", metavar="FILE",
                    help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
                         "configuration; docs/FORMATS.md) to show beside the measured configs")
-    p.add_argument("--db", default=DEFAULT_DB, help=f"results database (default: {DEFAULT_DB})")
+    p.add_argument("--db", default=str(DEFAULT_DB), help=f"results database (default: {DEFAULT_DB})")
     p.add_argument("--set", dest="set_name", metavar="NAME",
                    help="only the instances of this bundled set (python -m harness.sets lists them)")
     p.add_argument("--sweep", action="append", default=[], metavar="ID",

@@ -16,10 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-# What an encoding may say: the solver's own verdict only. Statuses come in layers: the runner
-# overlays timeout/memout/crash/error, and the independent checker decides solved or wrong.
-SAT, UNSAT, UNKNOWN, UNSUPPORTED = "sat", "unsat", "unknown", "unsupported"
-ENCODING_STATUSES = (SAT, UNSAT, UNKNOWN, UNSUPPORTED)
+from harness.outcomes import Answer
+
+# What an encoding may say: the solver's own verdict only. Statuses come in layers (harness.outcomes):
+# the runner overlays timeout/memout/crash/error, and the independent checker decides solved or wrong.
+SAT, UNSAT, UNKNOWN, UNSUPPORTED = Answer.SAT, Answer.UNSAT, Answer.UNKNOWN, Answer.UNSUPPORTED
+ENCODING_STATUSES = tuple(Answer)
 
 
 def cpu_time(children: bool = False) -> float:

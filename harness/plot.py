@@ -23,8 +23,8 @@ import pandas as pd
 from harness.analysis import plots, results, side_by_side, sweeps
 from harness.analysis.summary import with_clock
 from harness.published import Published, PublishedError, read
+from harness.schema import DEFAULT_DB
 
-DEFAULT_DB = Path("results/runs.sqlite")
 DEFAULT_OUT = Path("results/plots")
 FORMATS = ("png", "svg")
 # Files this command owns in the output folder; older ones are removed so none outlives its data.

@@ -16,6 +16,7 @@ from typing import Any
 
 from harness import kinds
 from harness.grid import Edge, solution_string
+from harness.schema import DEFAULT_DB
 
 ROLLBACK = "rollback"
 LOOP, TRIAL, CONFLICT, FOCUS, RULED_OUT = "#1f3f77", "#e8731a", "#d62728", "#f2c200", "0.6"
@@ -160,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = argparse.ArgumentParser(prog="python -m harness.replay", description=__doc__.splitlines()[0])
     p.add_argument("run_key", metavar="RUN_KEY", help="the run's key (a unique prefix will do)")
-    p.add_argument("--db", default="results/runs.sqlite", help="the results database (default: %(default)s)")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="the results database (default: %(default)s)")
     p.add_argument("--out", metavar="FILE.gif", help="write the animation here")
     p.add_argument("--steps", action="store_true", help="print the steps as text")
     p.add_argument("--fps", type=float, default=6, help="frames per second of the animation (default: 6)")

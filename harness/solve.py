@@ -13,6 +13,7 @@ from harness.encoding import Limits, parse_options
 from harness.errors import InstanceError
 from harness.extra import read_extra, row_extra
 from harness.instances import Instance, instance_name, load_scrape
+from harness.outcomes import Status
 from harness.run.execute import execute
 from harness.scrape import is_scrape
 
@@ -84,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    solved = row["status"] == "solved" and row.get("verified") == 1
+    solved = row["status"] == Status.SOLVED and row.get("verified") == 1
     drawn = row.get("solution") or partial(row)
     if args.png:
         title = f"{instance.name} — {args.encoding}: {row['status']}"
@@ -113,7 +114,7 @@ def write_tour(instance: Instance, row: dict[str, Any], path: str) -> str:
     A line on stderr says where it went.
     """
     kind = kinds.of(instance.puzzle)
-    if not (row["status"] == "solved" and row.get("verified") == 1):
+    if not (row["status"] == Status.SOLVED and row.get("verified") == 1):
         return f"error: --tour: no checked answer to write ({row['status']})"
     try:
         text = kind.write_tour(instance.puzzle, row["solution"], instance.name)
@@ -200,7 +201,7 @@ def report(instance: Instance, row: dict[str, Any], ascii: bool = False) -> str:
         head += f" in {_seconds(row['solve_s'])}"
         if row.get("solve_cpu_s") is not None:
             head += f" ({_seconds(row['solve_cpu_s'])} CPU)"
-    if row["status"] == "solved":
+    if row["status"] == Status.SOLVED:
         head += " (checked)"
     if "unique" in row:
         head += UNIQUE_WORDS[row["unique"]]

@@ -18,9 +18,9 @@ from harness.analysis import results
 from harness.analysis.summary import summarize
 from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits
-from harness.proof.certify import CERTIFIED
+from harness.proof.certify import CERTIFIED, cnf_of, write
 from harness.proof.cuts import check_cuts
-from harness.proof.record import Proof
+from harness.prooflog import Proof
 from harness.report import __main__ as report_cli
 from harness.report import data
 from harness.run.execute import execute
@@ -148,7 +148,7 @@ def test_a_cut_is_judged_on_the_kinds_demands_not_the_encodings_loop_problem(mon
     visit = [e + 1 for e in problem.graph.incident[free]]  # some edge at the free cell: a demand only there
     marks = {**proof.marks, len(proof.clauses): "cut"}
     seeded = Proof([*proof.clauses, visit], marks, proof.edges, proof.drat)
-    problems = check_cuts(seeded.cnf(), puzzle).problems
+    problems = check_cuts(cnf_of(seeded), puzzle).problems
     assert len(problems) == 1 and "does not separate two demands" in problems[0]
 
 
@@ -162,7 +162,7 @@ def test_without_the_puzzle_a_refutation_is_no_certificate_and_says_what_went_un
     proof = sat_module.Sat(proof="true").solve(instance.puzzle, LIMITS, 0, exclude=(first,)).stats["proof"]
     seeded = Proof([*proof.clauses, [1], [-1]], {k: m for k, m in proof.marks.items() if m != "exclude"}
                    | {len(proof.clauses): "cut", len(proof.clauses) + 1: "cut"}, proof.edges, b"0\n")
-    cnf, drat = seeded.write(tmp_path, "two-cuts")
+    cnf, drat = write(seeded, tmp_path, "two-cuts")
     assert main([str(cnf), str(drat)]) == EXIT_UNJUDGED == 3
     out = capsys.readouterr().out
     assert f"{len(seeded.clauses)} clauses unjudged" in out and "not a certificate" in out

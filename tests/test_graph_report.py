@@ -19,7 +19,8 @@ from harness.analysis import results
 from harness.report import __main__ as report_cli
 from harness.report import build
 from harness.run import cli as run_cli
-from harness.run.store import COLUMNS, RUN_COLUMNS_V1, Store
+from harness.run.store import Store
+from harness.schema import COLUMNS, RUN_COLUMNS_V1
 
 matplotlib.use("Agg")
 

@@ -13,10 +13,10 @@ from harness.analysis.verdicts import unsat_verdicts
 from harness.encoding import Limits
 from harness.instances import Instance
 from harness.proof.__main__ import main
-from harness.proof.certify import CERTIFIED, certify
+from harness.proof.certify import CERTIFIED, certify, cnf_of, write
 from harness.proof.cuts import check_cuts
 from harness.proof.drat import Cnf, ProofFormatError, binary_to_text, check, read_cnf, read_drat
-from harness.proof.record import Proof, trace
+from harness.prooflog import Proof, trace
 from harness.run.execute import execute
 
 LIMITS = Limits(time_s=30.0)
@@ -112,9 +112,9 @@ def test_a_real_proof_of_no_second_answer_is_certified_and_checks(name, collecti
     instance = bundled(name, collection)
     proof, answer, chosen = unique_proof(instance, **options)
     assert certify(proof, instance.puzzle, options=chosen, answer=answer)["verdict"] == CERTIFIED
-    cnf_path, drat_path = proof.write(tmp_path, name)
+    cnf_path, drat_path = write(proof, tmp_path, name)
     cnf = read_cnf(cnf_path)
-    direct = proof.cnf()  # what a check in the solving process reads, without the text
+    direct = cnf_of(proof)  # what a check in the solving process reads, without the text
     assert (cnf.num_vars, cnf.clauses, cnf.lines, cnf.notes, cnf.comments) == (
         direct.num_vars, direct.clauses, direct.lines, direct.notes, direct.comments)
     assert cnf.num_vars == max(abs(lit) for clause in cnf.clauses for lit in clause)

@@ -206,3 +206,23 @@ def test_an_encoding_dotted_option_reaches_that_encoding_only():
         Sweep(instances=[], encodings=["sat"], options={"lazy.cuts": "cutset"}).resolved_options()
     with pytest.raises(ValueError, match="no option"):
         Sweep(instances=[], encodings=["circuit"], options={"circuit.eager": "all"}).resolved_options()
+
+
+def test_the_sweep_returns_what_it_stored_and_the_summary_is_the_analysis_sides(tmp_path):
+    from harness import sets
+    from harness.analysis import sweep_summary
+    from harness.run import sweep
+
+    folder = write_instances(tmp_path / "set", [(2, 2), (2, 3)])
+    db = tmp_path / "runs.sqlite"
+    plan = sweep.Sweep(instances=sets.resolve(str(folder)), encodings=["dummy"], seeds=[0, 1], db=db,
+                       options={"status": "sat", "solution": "9c/36"})
+    report = sweep.run(plan, progress=False)
+    stored = set(results.load(db)["run_key"])
+    assert (report.planned, report.recorded, report.failed) == (4, 4, 0) and report.keys == stored
+    again = sweep.run(plan, progress=False)  # nothing left to run: the same keys, stored before
+    assert (again.skipped, again.recorded, again.keys) == (4, 0, report.keys)
+    shown = sweep_summary.of(db, report.keys)
+    assert (shown.summary.loc["dummy", "solved"], shown.summary.loc["dummy", "wrong"]) == (2, 2)
+    assert "solve_cpu_s" in shown.clock and shown.disagreements.empty
+    assert sweep_summary.of(db, set()).summary.empty

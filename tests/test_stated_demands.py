@@ -11,9 +11,9 @@ from harness import kinds, sets
 from harness.encoding import Limits
 from harness.kinds.demands import stated
 from harness.kinds.janko_loop import GenreKind
-from harness.proof.certify import CERTIFIED
+from harness.proof.certify import CERTIFIED, cnf_of
 from harness.proof.cuts import check_cuts
-from harness.proof.record import Proof
+from harness.prooflog import Proof
 from harness.run.execute import execute
 from loopbench_encodings import loop
 from loopbench_encodings.sat import Sat
@@ -49,7 +49,7 @@ def test_every_known_answer_meets_every_stated_demand(kind):
 def test_a_real_uniqueness_proof_is_certified_and_a_seeded_bad_cut_is_caught(kind):
     instance, answer, proof = with_cuts(kind)
     assert kinds.get(kind).stated(instance.puzzle) is not None
-    judged = check_cuts(proof.cnf(), instance.puzzle)
+    judged = check_cuts(cnf_of(proof), instance.puzzle)
     assert judged.cuts > 0 and judged.problems == []
     row = execute(instance, "sat", {"proof": "true"}, 0, LIMITS, unique=True)
     extra = json.loads(row["extra"])
@@ -58,7 +58,7 @@ def test_a_real_uniqueness_proof_is_certified_and_a_seeded_bad_cut_is_caught(kin
     # The same proof with one more `c cut`: the answer itself, forbidden as if it were a sub-loop.
     cut = [-e - 1 for e in loop.problem(instance.puzzle).edge_ids(answer)]
     seeded = Proof([*proof.clauses, cut], {**proof.marks, len(proof.clauses): "cut"}, proof.edges, proof.drat)
-    problems = check_cuts(seeded.cnf(), instance.puzzle).problems
+    problems = check_cuts(cnf_of(seeded), instance.puzzle).problems
     assert len(problems) == 1 and "forbids a loop the checker accepts as an answer" in problems[0]
 
 

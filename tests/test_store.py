@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 
 from harness.analysis import results
-from harness.run.store import COLUMNS, SCHEMA_VERSION, Store, q
+from harness.run.store import Store
+from harness.schema import COLUMNS, SCHEMA_VERSION, q
 
 # The database contract of FORMATS.md, plus the limits summary.py reads: these names must not drift.
 CONTRACT = [
@@ -86,7 +87,7 @@ def test_a_newer_schema_is_refused(tmp_path):
 
 def old_database(path, version: int, extra_columns: tuple[str, ...] = ()) -> None:
     """A file as an older loopbench wrote it: the columns of version 1 (+ `extra_columns`), and a run."""
-    from harness.run.store import RUN_COLUMNS_V1, SWEEP_COLUMNS_V1
+    from harness.schema import RUN_COLUMNS_V1, SWEEP_COLUMNS_V1
 
     columns = list(RUN_COLUMNS_V1) + [(c, "INTEGER") for c in extra_columns]
     with sqlite3.connect(path) as conn:
@@ -123,7 +124,7 @@ def test_the_parquet_snapshot_matches_the_database(tmp_path):
 
 
 def test_a_version_1_database_is_migrated_in_place(tmp_path):
-    from harness.run.store import MIGRATIONS, RUN_COLUMNS_V1
+    from harness.schema import MIGRATIONS, RUN_COLUMNS_V1
 
     db = tmp_path / "old.sqlite"
     with sqlite3.connect(db) as conn:  # a database as version 1 left it, with one run

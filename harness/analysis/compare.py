@@ -36,6 +36,7 @@ from harness.analysis.plots.data import (
 from harness.analysis.ranking import RatioEstimate, bootstrap_geomean
 from harness.analysis.summary import clock_note, seed_spread, summarize, with_clock
 from harness.analysis.sweeps import one_sweep, sweep_note
+from harness.outcomes import Shown
 
 KEY = ["instance_set", "instance"]
 
@@ -160,7 +161,7 @@ def compare(runs: pd.DataFrame, a: str, b: str, set_name: str | None = None, swe
         return Side(config, int(row["runs"]) if row is not None else 0, len(solved[config] & common),
                     float(row["par2_s"]) if row is not None else np.nan,
                     float(row["median_s"]) if row is not None else np.nan, lone,
-                    len(ran[other] - ran[config]), int(row["wrong"]) if row is not None else 0,
+                    len(ran[other] - ran[config]), int(row[Shown.WRONG]) if row is not None else 0,
                     int(row["rank"]) if row is not None else 0,
                     float(gain.loc[config, "par2_lost_s"]) if "par2_lost_s" in gain else 0.0,
                     {k: float(v) for k, v in spread.loc[config].items()} if several and config in spread.index

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from harness.outcomes import Shown
+
 FLOOR_S = 1e-6  # times are clipped here before a ratio: a 0 s time would make the logarithm blow up
 THRESHOLDS_S = (1.0, 10.0, 60.0, 300.0, 1800.0, 3600.0)  # "solved within" columns, up to the limit
 
@@ -155,8 +157,8 @@ def contributions(times: pd.DataFrame, limit_s: float) -> pd.DataFrame:
     return pd.DataFrame.from_dict(rows, orient="index", columns=["only_solved", "par2_lost_s"])
 
 
-def rank(table: pd.DataFrame, solved: str = "solved", par2_s: str = "par2_s",
-         wrong: str = "wrong") -> pd.Series:
+def rank(table: pd.DataFrame, solved: str = Shown.SOLVED, par2_s: str = "par2_s",
+         wrong: str = Shown.WRONG) -> pd.Series:
     """Competition rank per row (1 best): wrong answers last, then most solved, then least PAR-2.
 
     Rows equal on all three share a rank. A table without a `wrong` column has no one disqualified.

@@ -10,13 +10,11 @@ import pandas as pd
 
 from harness import kinds
 from harness.analysis.verdicts import with_verdicts
-from harness.run.store import COLUMNS, RUN_COLUMNS
+from harness.schema import COLUMNS, DEFAULT_DB, RUN_COLUMNS
 
 # Stable dtypes whatever the NULLs: nullable integers, floats with NaN.
 DTYPES = {name: "Int64" if "INTEGER" in kind else "float64" for name, kind in RUN_COLUMNS
           if "INTEGER" in kind or "REAL" in kind}
-
-DEFAULT_DB = Path("results/runs.sqlite")
 
 
 def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:

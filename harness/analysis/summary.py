@@ -11,13 +11,14 @@ from __future__ import annotations
 import pandas as pd
 
 from harness.analysis.ranking import ranked
-from harness.analysis.verdicts import CERTIFIED, CONFIRMED, REFUTED, SUSPECT, UNPROVEN, unsat_verdicts
+from harness.analysis.verdicts import unsat_verdicts
+from harness.outcomes import ANSWERING, Shown, Status, shown
 
-# Column order of the summary; `timeout` etc. count runs with that status. `unsat` counts confirmed
-# claims only (another model family agrees); `certified` the claims a checked proof backs; `unproven`
-# the rest; `suspect` the claims whose own proof was judged wrong; a refuted one counts as `wrong`.
-STATUS_COLUMNS = ("solved", "wrong", "unsat", "certified", "unproven", "suspect", "timeout", "memout",
-                  "crash", "error", "unknown")
+# Column order of the summary, one per shown status (harness.outcomes.Shown); `timeout` etc. count runs
+# with that status. `unsat` counts confirmed claims only (another model family agrees); `certified` the
+# claims a checked proof backs; `unproven` the rest; `suspect` the claims whose own proof was judged
+# wrong; a refuted one counts as `wrong`.
+STATUS_COLUMNS = tuple(Shown)
 
 
 CLOCKS = ("cpu", "wall")
@@ -74,7 +75,7 @@ def clock_axis(runs: pd.DataFrame) -> str:
 
 def solved_mask(runs: pd.DataFrame) -> pd.Series:
     """Only runs whose solution the independent checker accepted count as solved."""
-    return (runs["status"] == "solved") & (runs["verified"] == 1)
+    return (runs["status"] == Status.SOLVED) & (runs["verified"] == 1)
 
 
 def verdicts_of(runs: pd.DataFrame) -> pd.Series:
@@ -83,15 +84,11 @@ def verdicts_of(runs: pd.DataFrame) -> pd.Series:
 
 
 def shown_status(runs: pd.DataFrame) -> pd.Series:
-    """The status a summary counts: an unproven `unsat` as `unproven`, a suspect one (its proof judged wrong)
-    as `suspect`, a refuted one as `wrong`."""
-    verdict = verdicts_of(runs)
-    status = runs["status"].astype(object).copy()
-    status[(verdict == UNPROVEN).fillna(False).to_numpy()] = "unproven"
-    status[(verdict == CERTIFIED).fillna(False).to_numpy()] = "certified"
-    status[(verdict == SUSPECT).fillna(False).to_numpy()] = "suspect"
-    status[(verdict == REFUTED).fillna(False).to_numpy()] = "wrong"
-    return status
+    """The status a summary counts (`harness.outcomes.shown`): an unproven `unsat` as `unproven`, a certified
+    one as `certified`, a suspect one (its proof judged wrong) as `suspect`, a refuted one as `wrong`."""
+    verdict = verdicts_of(runs).astype(object)
+    said = [shown(s, v).value for s, v in zip(runs["status"], verdict, strict=True)]
+    return pd.Series(said, index=runs.index, dtype=object)
 
 
 def par2(runs: pd.DataFrame) -> pd.Series:
@@ -102,10 +99,10 @@ def par2(runs: pd.DataFrame) -> pd.Series:
     solution refutes) is not an answer.
     `error` runs (bad input: no encoding ran) score NaN, so they do not count in a mean.
     """
-    confirmed = (runs["status"] == "unsat") & verdicts_of(runs).isin([CONFIRMED, CERTIFIED]).fillna(False)
+    confirmed = (runs["status"] == Status.UNSAT) & verdicts_of(runs).isin(ANSWERING).fillna(False)
     answered = solved_mask(runs) | confirmed
     score = solve_time(runs).where(answered, 2 * runs["time_limit_s"])
-    return score.where(runs["status"] != "error")
+    return score.where(runs["status"] != Status.ERROR)
 
 
 def summarize(runs: pd.DataFrame, by: str = "encoding") -> pd.DataFrame:

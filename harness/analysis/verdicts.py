@@ -5,7 +5,7 @@ An encoding that says `unsat` gives nothing the checker can judge. A claim is th
   version) has a solution the checker accepted: the puzzle has a solution, the claim is wrong;
 - `suspect` when not refuted and the run's own proof was judged and found wrong (`extra`'s `proof`
   neither `certified` nor `unchecked: ...`: a rejected DRAT step, an invalid cut, a base clause the
-  encoding's code does not make, a misplaced exclusion; `harness.proof.certify.rejected`). It is
+  encoding's code does not make, a misplaced exclusion; `harness.outcomes.rejected`). It is
   never confirmed, never unproven, and confirms no other claim;
 - `certified` when the run's own unsat proof was checked (`extra`'s `proof` is `certified`: a DRAT
   refutation of its CNF, every clause of it judged or made again, `harness.proof`; or `certified`
@@ -44,8 +44,10 @@ import pandas as pd
 from harness.analysis.configs import with_config
 from harness.extra import extra_column
 from harness.fingerprint import ENCODINGS_PREFIX as ENCODINGS_PACKAGE
+from harness.outcomes import AGAINST_KNOWN, PROOF_CERTIFIED, Answer, Status, Verdict, rejected
 
-REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = "refuted", "suspect", "certified", "confirmed", "unproven"
+REFUTED, SUSPECT, CERTIFIED, CONFIRMED, UNPROVEN = (Verdict.REFUTED, Verdict.SUSPECT, Verdict.CERTIFIED,
+                                                   Verdict.CONFIRMED, Verdict.UNPROVEN)
 # Modules shared by the encodings that are not one backend's model (numbering, per-backend rules):
 # listed so the families say what they leave out (docs/FORMATS.md).
 SHARED_INFRASTRUCTURE = (f"{ENCODINGS_PACKAGE}.loop.graph", f"{ENCODINGS_PACKAGE}.loop.grid",
@@ -111,7 +113,7 @@ def certified(runs: pd.DataFrame) -> pd.Series:
     `certified` (`harness.proof`: a DRAT refutation of its CNF, every cut valid) or a `certified` key."""
     if "certified" in runs:
         return runs["certified"].fillna(0).astype(int) == 1
-    said = extra_column(runs, "proof") == CERTIFIED
+    said = extra_column(runs, "proof") == PROOF_CERTIFIED
     return (said | extra_column(runs, "certified").isin([1, True])).astype(bool)
 
 
@@ -126,13 +128,11 @@ def _puzzle_key(runs: pd.DataFrame) -> pd.Series:
 
 def _verified(runs: pd.DataFrame) -> pd.Series:
     verified = runs["verified"] if "verified" in runs else pd.Series(pd.NA, index=runs.index)
-    return (runs["status"] == "solved") & (verified.fillna(0).astype(int) == 1)
+    return (runs["status"] == Status.SOLVED) & (verified.fillna(0).astype(int) == 1)
 
 
 def suspect(runs: pd.DataFrame, prefix: str = "") -> pd.Series:
     """Whether each run's proof (`extra`'s `proof`, `unique_proof` with prefix `unique_`) was judged wrong."""
-    from harness.proof.certify import rejected
-
     return extra_column(runs, prefix + "proof").map(rejected).astype(bool)
 
 
@@ -161,7 +161,7 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
     if runs.empty:
         return verdicts
     key = _puzzle_key(runs)
-    unsat = runs["status"] == "unsat"
+    unsat = runs["status"] == Status.UNSAT
     if not unsat.any():
         return verdicts
     solved = set(key[_verified(runs)])
@@ -169,7 +169,7 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
     confirming = unsat & ~wrong & newest_code(runs)
     model = runs.loc[confirming, "encoding"].map(lambda e: family(str(e)))
     families_of = model.groupby(key[confirming]).agg(set)
-    proven, known = certified(runs), extra_column(runs, "known_answer") == "unsat"
+    proven, known = certified(runs), extra_column(runs, "known_answer") == Answer.UNSAT
     for index in runs.index[unsat]:
         k = key[index]
         others = families_of.get(k, set()) - {family(str(runs.at[index, "encoding"]))}
@@ -190,7 +190,7 @@ def unique_verdicts(runs: pd.DataFrame) -> pd.Series:
         return verdicts
     key, verified = _puzzle_key(runs), _verified(runs)
     solutions = runs.loc[verified, "solution"].astype(str).groupby(key[verified]).agg(set)
-    wrong, proven = suspect(runs, "unique_"), extra_column(runs, "unique_proof") == CERTIFIED
+    wrong, proven = suspect(runs, "unique_"), extra_column(runs, "unique_proof") == PROOF_CERTIFIED
     for index in runs.index[claims]:
         others = solutions.get(key[index], set()) - {str(runs.at[index, "solution"])}
         verdicts[index] = (REFUTED if others else SUSPECT if wrong[index] else CERTIFIED if proven[index]
@@ -217,8 +217,8 @@ def disagreements(runs: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=columns)
     key = _puzzle_key(runs)
     detail = runs["detail"].fillna("") if "detail" in runs else pd.Series("", index=runs.index)
-    against_known = (runs["status"] == "wrong") & detail.str.startswith("claimed unsat")
-    claims = (runs["status"] == "unsat") | against_known
+    against_known = (runs["status"] == Status.WRONG) & detail.str.startswith(AGAINST_KNOWN)
+    claims = (runs["status"] == Status.UNSAT) | against_known
     solved = _verified(runs)
     unique = unique_verdicts(runs)
     doubted = (claims & suspect(runs)) | unique.isin([SUSPECT, REFUTED]).fillna(False)

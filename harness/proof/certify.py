@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from harness.encoding import cpu_time
 from harness.extra import merge_extra
+from harness.outcomes import PROOF_CERTIFIED as CERTIFIED
+from harness.outcomes import PROOF_UNCHECKED as UNCHECKED
 from harness.proof.contents import judge
-from harness.proof.drat import ProofFormatError, check, read_drat
+from harness.proof.drat import Cnf, ProofFormatError, binary_to_text, check, is_binary, read_drat
 from harness.proof.reasons import STOPPED
-from harness.proof.record import Proof
-
-CERTIFIED = "certified"
-# A verdict that judged nothing wrong but stopped (the check's time ran out): not a rejection.
-UNCHECKED = "unchecked"
-
-
-def rejected(verdict: object) -> bool:
-    """Whether a proof verdict (`extra`'s `proof`) says the proof or its CNF was judged and found wrong:
-    anything but `certified` and `unchecked: ...` (harness.analysis.verdicts calls such a claim suspect)."""
-    return isinstance(verdict, str) and verdict != CERTIFIED and not verdict.startswith(UNCHECKED)
+from harness.prooflog import Proof, mark_line
 
 
 def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: dict[str, Any] | None = None,
@@ -34,7 +27,7 @@ def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: d
     start = cpu_time()
     out: dict[str, Any] = {"proof_bytes": len(proof.drat), "cnf_clauses": len(proof.clauses)}
     try:
-        cnf = proof.cnf()
+        cnf = cnf_of(proof)
         steps = read_drat("<drat>", proof.drat)
     except ProofFormatError as exc:
         out.update(verdict=f"unreadable proof: {exc}", proof_check_cpu_s=cpu_time() - start)
@@ -70,5 +63,28 @@ def with_proof(extra: str, proof: Proof, instance: Any, directory: str | None = 
     prefix = "unique_" if unique else ""
     fields = {"proof": checked.pop("verdict"), **checked}
     if directory:
-        proof.write(directory, instance.name + (".unique" if unique else ""))
+        write(proof, directory, instance.name + (".unique" if unique else ""))
     return merge_extra(extra, {prefix + k: v for k, v in fields.items()})
+
+
+def cnf_of(proof: Proof) -> Cnf:
+    """The formula as `harness.proof.drat.read_cnf` would read it from `proof.dimacs()`, lines included."""
+    head = proof.header_lines()
+    notes, lines, at = [], [], len(head)
+    for k in range(len(proof.clauses)):
+        mark = proof.marks.get(k)
+        notes.append([mark_line(mark)] if mark else [])
+        at += 2 if mark else 1
+        lines.append(at)
+    comments = head[:-1] + [mark_line(proof.marks[k]) for k in sorted(proof.marks)]
+    return Cnf(int(head[-1].split()[2]), proof.clauses, notes, lines, comments)
+
+
+def write(proof: Proof, directory: str | Path, name: str) -> tuple[Path, Path]:
+    """Write `<name>.cnf` and `<name>.drat` (text DRAT) into `directory`; the two paths."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    cnf, drat = out / f"{name}.cnf", out / f"{name}.drat"
+    cnf.write_text(proof.dimacs())
+    drat.write_text(binary_to_text(proof.drat) if is_binary(proof.drat) else proof.drat.decode())
+    return cnf, drat

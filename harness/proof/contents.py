@@ -19,11 +19,10 @@ from typing import Any
 
 from harness.kinds.demands import stated
 from harness.proof.base import key, made, options_of
-from harness.proof.cuts import CUT, check_cuts, edge_names
+from harness.proof.cuts import check_cuts, edge_names
 from harness.proof.drat import Cnf
+from harness.prooflog import CUT, EXCLUDE, FACE, MARKS, mark_line
 
-FACE, EXCLUDE = "c face", "c exclude"
-MARKS = (CUT, FACE, EXCLUDE)
 SHOWN = 3  # differing clauses named in a problem
 
 
@@ -53,7 +52,8 @@ class Contents:
 
 
 def mark_of(notes: list[str]) -> str:
-    return next((m for m in MARKS if m in notes), "")
+    """The mark of a clause (`CUT`, ...) from the comment lines before it; "" for a base clause."""
+    return next((m for m in MARKS if mark_line(m) in notes), "")
 
 
 def judge(cnf: Cnf, puzzle: Any, options: dict[str, Any] | None = None, answer: str | None = None,

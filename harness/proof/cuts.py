@@ -31,8 +31,7 @@ from harness import kinds
 from harness.kinds.demands import Stated, stated
 from harness.proof.drat import Cnf
 from harness.proof.reasons import STOPPED
-
-CUT = "c cut"
+from harness.prooflog import CUT, EDGE, mark_line
 
 
 @dataclass
@@ -57,7 +56,7 @@ def edge_names(cnf: Cnf) -> dict[int, tuple[int, int]]:
     out = {}
     for line in cnf.comments:
         parts = line.split()
-        if len(parts) == 5 and parts[1] == "edge":
+        if len(parts) == 5 and parts[1] == EDGE:
             var, u, v = (int(p) for p in parts[2:])
             out[var] = (u, v)
     return out
@@ -69,7 +68,7 @@ def check_cuts(cnf: Cnf, puzzle: Any, deadline: float | None = None) -> CutResul
     `deadline`: a `time.process_time()` instant; past it the check stops with a problem that says so.
     """
     result = CutResult()
-    marked = [k for k, notes in enumerate(cnf.notes) if CUT in notes]
+    marked = [k for k, notes in enumerate(cnf.notes) if mark_line(CUT) in notes]
     result.cuts = len(marked)
     if not marked:
         return result

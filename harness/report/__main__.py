@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from harness.report import build
+from harness.schema import DEFAULT_DB
 
 
 def draw_count(text: str) -> int | None:
@@ -25,7 +26,7 @@ def draw_count(text: str) -> int | None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m harness.report", description=__doc__.splitlines()[0])
-    p.add_argument("--db", type=Path, default=Path("results/runs.sqlite"),
+    p.add_argument("--db", type=Path, default=DEFAULT_DB,
                    help="results database (default %(default)s)")
     p.add_argument("--out", type=Path, required=True, help="folder for index.html and its pictures")
     p.add_argument("--draw", type=draw_count, default=20, metavar="all|N",

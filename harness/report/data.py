@@ -21,6 +21,7 @@ from harness.analysis.side_by_side import SideBySide, side_by_side
 from harness.analysis.summary import par2, shown_status, solve_time, summarize
 from harness.analysis.verdicts import disagreements
 from harness.extra import read_extra
+from harness.outcomes import Shown, Status
 from harness.published import Published
 
 # Columns a run's statistics show, in this order, where the database has them; `extra` comes after.
@@ -41,8 +42,8 @@ EXTRA_SHOWN_NAMES = {key: f"{key.removesuffix('_s')}_wall_s" for key in (
 EXTRA_SHOWN_NAMES.update(check_s="proof_check_wall_s", unique_check_s="unique_proof_check_wall_s")
 # Which shown status a cell takes when its seeds disagree: the first of these present (a wrong
 # answer is never hidden behind a majority of right ones), else the most common.
-WORST_FIRST = ("wrong", "suspect", "crash", "memout", "error", "unproven")
-FLAGGED = ("wrong", "suspect", "unproven")  # statuses that put an instance among those always drawn
+WORST_FIRST = (Shown.WRONG, Shown.SUSPECT, Shown.CRASH, Shown.MEMOUT, Shown.ERROR, Shown.UNPROVEN)
+FLAGGED = (Shown.WRONG, Shown.SUSPECT, Shown.UNPROVEN)  # statuses that put an instance among those drawn
 
 
 @dataclass
@@ -213,7 +214,7 @@ def versions(runs: pd.DataFrame) -> list[Version]:
         _code=runs["fingerprint"].fillna("(none)").astype(str).to_numpy(),
         _key=runs["source"].map(instance_set).to_numpy() + "/" + runs["instance"].astype(str).to_numpy(),
         _when=runs["started_at"].fillna("").astype(str).to_numpy(), _time=solve_time(runs).to_numpy())
-    solved = (labelled["status"] == "solved") & (labelled["verified"] == 1)
+    solved = (labelled["status"] == Status.SOLVED) & (labelled["verified"] == 1)
     out = []
     for config, mine in labelled.groupby("config", sort=True):
         codes = mine.groupby("_code")["_when"].min().sort_values()

@@ -21,23 +21,26 @@ import pandas as pd
 from harness import kinds
 from harness.analysis import plots
 from harness.analysis.machines import machine_note
+from harness.outcomes import Shown
 from harness.report import figures
 from harness.report.data import FLAGGED, SHOWN_COLUMNS, Row, SetData, Version, slug, to_drawn
 
 ASSETS = ("report.css", "report.js")
 MARK = '<meta name="generator" content="loopbench harness.report">'  # how a rerun knows its own output
-# Status classes with their meaning, in the legend's order (`st-NAME` on table cells).
+# Status classes with their meaning, in the legend's order (`st-NAME` on table cells): every shown
+# status (harness.outcomes.Shown).
 LEGEND = (
-    ("solved", "solved: the answer was verified by the independent checker"),
-    ("unsat", "unsat: claimed by two or more encodings, and no verified solution exists"),
-    ("wrong", "wrong: the checker rejected the answer, or an unsat claim where a solution exists"),
-    ("unproven", "unproven: unsat claimed by one encoding alone (not confirmed)"),
-    ("suspect", "suspect: unsat claimed, but the run's own proof (DRAT, cuts or CNF) was judged wrong"),
-    ("timeout", "timeout: the CPU-time limit ran out"),
-    ("memout", "memout: the memory limit ran out"),
-    ("crash", "crash: the run's process died"),
-    ("error", "error: bad input, or the encoding does not support the puzzle"),
-    ("unknown", "unknown: the encoding stopped without an answer"),
+    (Shown.SOLVED, "solved: the answer was verified by the independent checker"),
+    (Shown.UNSAT, "unsat: claimed by two or more encodings, and no verified solution exists"),
+    (Shown.CERTIFIED, "certified: unsat claimed, and the run's own proof (DRAT, cuts and CNF) was checked"),
+    (Shown.WRONG, "wrong: the checker rejected the answer, or an unsat claim where a solution exists"),
+    (Shown.UNPROVEN, "unproven: unsat claimed by one encoding alone (not confirmed)"),
+    (Shown.SUSPECT, "suspect: unsat claimed, but the run's own proof (DRAT, cuts or CNF) was judged wrong"),
+    (Shown.TIMEOUT, "timeout: the CPU-time limit ran out"),
+    (Shown.MEMOUT, "memout: the memory limit ran out"),
+    (Shown.CRASH, "crash: the run's process died"),
+    (Shown.ERROR, "error: bad input, or the encoding does not support the puzzle"),
+    (Shown.UNKNOWN, "unknown: the encoding stopped without an answer"),
 )
 
 

@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 
 from harness import kinds, registry, sets
-from harness.analysis import results
+from harness.analysis import results, sweep_summary
 from harness.encoding import parse_options
 from harness.run import slurm, sweep
 from harness.run.executors import ClusterError
+from harness.schema import DEFAULT_DB
 
 DEFAULT_INSTANCES = "masyu-default"
 
@@ -36,7 +37,7 @@ def parser() -> argparse.ArgumentParser:
                         f"repeatable; default {DEFAULT_INSTANCES})")
     p.add_argument("--kind", choices=kinds.names(),
                    help="read instance files without a kind line as this kind (default: masyu)")
-    p.add_argument("--db", type=Path, default=results.DEFAULT_DB,
+    p.add_argument("--db", type=Path, default=DEFAULT_DB,
                    help="results database (default %(default)s)")
     p.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="CPU-time limit per run (default %(default)g)")
@@ -150,18 +151,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"harness.run: error: {exc}; finished runs are stored, the same command resumes",
               file=sys.stderr)
         return 2
+    results.write_snapshot(plan.db)
+    shown = sweep_summary.of(plan.db, report.keys)
     skipped = (f" ({report.unsupported} instance x encoding pairs skipped: the encoding does not serve the "
                "puzzle kind)") if report.unsupported else ""
     print(f"sweep {report.sweep_id}: {report.planned} runs planned{skipped}, "
           f"{report.skipped} already stored, {report.recorded} recorded, {report.failed} failed in the "
           f"harness; database {plan.db}")
-    print(report.summary.to_string(float_format=lambda x: f"{x:.3f}") if not report.summary.empty
+    print(shown.summary.to_string(float_format=lambda x: f"{x:.3f}") if not shown.summary.empty
           else "(no runs)")
-    if not report.summary.empty:
-        print(report.clock)
-    if not report.disagreements.empty:
-        print(f"\ndisagreements: {len(report.disagreements)} puzzle(s) called unsat by some runs, while a "
+    if not shown.summary.empty:
+        print(shown.clock)
+    if not shown.disagreements.empty:
+        print(f"\ndisagreements: {len(shown.disagreements)} puzzle(s) called unsat by some runs, while a "
               "solution the checker accepts exists, or with a suspect claim (its proof judged wrong):")
-        print(report.disagreements.to_string(index=False))
+        print(shown.disagreements.to_string(index=False))
     return 1 if report.failed else 0
 

@@ -26,6 +26,7 @@ from harness import fingerprint, kinds, registry
 from harness.encoding import SAT, UNKNOWN, UNSAT, UNSUPPORTED, Limits, Outcome, cpu_time
 from harness.extra import merge_extra, write_extra
 from harness.instances import Instance
+from harness.outcomes import AGAINST_KNOWN, Status, judged
 from harness.proof.certify import with_proof
 from harness.unique import ask_again
 
@@ -112,15 +113,15 @@ def execute(
         solver = registry.create(encoding, **options)
     except ValueError as exc:
         row = identity(instance, encoding, options, seed, limits, unique=unique, harness=harness)
-        return {**row, "status": "error", "detail": str(exc), "verified": None}
+        return {**row, "status": Status.ERROR, "detail": str(exc), "verified": None}
     scope = fingerprint.scope(encoding) if code is None else fingerprint.Scope(**code)
     printed = fingerprint.loaded(tuple(scope.modules), tuple(scope.imports))
     row = identity(instance, encoding, solver.options, seed, limits, printed, unique, harness)
     if instance.puzzle is None:
-        return {**row, "status": "error", "detail": instance.error, "verified": None}
+        return {**row, "status": Status.ERROR, "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):
         detail = f"encoding {encoding!r} does not support {instance.kind} puzzles"
-        return {**row, "status": "error", "detail": detail, "verified": None}
+        return {**row, "status": Status.ERROR, "detail": detail, "verified": None}
 
     solver.prepare()
     settle_heap()
@@ -145,7 +146,7 @@ def execute(
         row["extra"] = checked(row["extra"], proof, instance, proof_dir, False, check_time_s, solver)
         if answered is not None:
             answered(row)  # with the check's verdict, should the uniqueness solve end the run
-    if unique and row["status"] == "solved":
+    if unique and row["status"] == Status.SOLVED:
         phase("unique")
         row.update(uniqueness(solver, instance, row, limits, seed, proof_dir,
                               lambda: phase("unique_check"), check_time_s))
@@ -216,7 +217,7 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
     if outcome.status == SAT:
         problems = kinds.check(instance.puzzle, outcome.solution)
         verdict = {
-            "status": "wrong" if problems else "solved",
+            "status": judged(SAT, accepted=not problems),
             "solution": outcome.solution,
             "verified": 0 if problems else 1,
             "detail": "; ".join(problems[:5]),
@@ -229,16 +230,18 @@ def judge(instance: Instance, outcome: Outcome) -> dict[str, Any]:
         return verdict
     if outcome.status == UNSAT:
         if known and not kinds.check(instance.puzzle, known):
-            return {"status": "wrong", "verified": 0, "detail": "claimed unsat, but a known solution exists"}
+            detail = f"{AGAINST_KNOWN}, but a known solution exists"
+            return {"status": Status.WRONG, "verified": 0, "detail": detail}
         if instance.known_answer == SAT:
             word = kinds.known_word(instance.puzzle, SAT)
-            detail = f"claimed unsat, but the instance is known to be {word}"
-            return {"status": "wrong", "verified": 0, "detail": detail}
-        return {"status": "unsat", "verified": None, "detail": outcome.stats.get("reason", "")}
+            detail = f"{AGAINST_KNOWN}, but the instance is known to be {word}"
+            return {"status": Status.WRONG, "verified": 0, "detail": detail}
+        return {"status": judged(UNSAT), "verified": None, "detail": outcome.stats.get("reason", "")}
     if outcome.status == UNSUPPORTED:
-        return {"status": "error", "verified": None, "detail": "the encoding reported: unsupported"}
+        return {"status": judged(UNSUPPORTED), "verified": None,
+                "detail": "the encoding reported: unsupported"}
     assert outcome.status == UNKNOWN
-    return {"status": "unknown", "verified": None, "detail": outcome.stats.get("reason", "")}
+    return {"status": judged(UNKNOWN), "verified": None, "detail": outcome.stats.get("reason", "")}
 
 
 def measures(outcome: Outcome, solve_s: float, solve_cpu_s: float | None = None) -> dict[str, Any]:

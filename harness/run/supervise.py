@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import provenance
+from harness.outcomes import LATE, Status
 from harness.run.cores import affinity, cpu_model
 from harness.run.execute import stat_columns
 from harness.run.memory import Cgroup, proc_status_kb
@@ -344,7 +345,7 @@ class Supervisor:
                 if group is not None and worker.cgroup_peak_own:
                     peak_kb = max(peak_kb, (group.peak() + outside) >> 10)
                 if group is not None and group.oom_kills() > oom0:
-                    died = {"status": "memout", "memout_by": worker.guard,
+                    died = {"status": Status.MEMOUT, "memout_by": worker.guard,
                             "detail": f"{describe(worker.status)} by the kernel at the memory limit "
                                       f"(the cgroup's oom_kill counter)"}
                 fate = {**died, "wall_s": time.monotonic() - start,
@@ -357,18 +358,20 @@ class Supervisor:
             peak_kb = max(peak_kb, proc_status_kb("VmHWM", str(worker.pid)))
             part = "" if phase == "solve" else f" in the run's {phase.replace('_', ' ')}"
             if rss_kb > memory_mb << 10:  # memory first: of two limits crossed in one poll, the urgent one
-                reason = ("memout", f"killed at {rss_kb / 1024:.0f} MB RSS{part} (limit {memory_mb} MB)", "")
+                reason = (Status.MEMOUT, f"killed at {rss_kb / 1024:.0f} MB RSS{part} (limit {memory_mb} MB)",
+                          "")
             elif used >= time_s:
                 limit = spec["time_s"] if phase in SOLVES else time_s
-                reason = ("timeout", f"killed at {used:.2f} s of CPU{part}, child processes included "
-                                     f"(limit {limit:g} s)", "cpu")
+                reason = (Status.TIMEOUT, f"killed at {used:.2f} s of CPU{part}, child processes included "
+                                          f"(limit {limit:g} s)", "cpu")
             elif time.monotonic() > phase_start + cap_s and (
                 waited := cpu_of.run_delay_s() - delay0
             ) < time.monotonic() - (phase_start + cap_s):
                 # The cap counts the time the run used or spent blocked, not time it waited for a CPU:
                 # on a loaded machine a busy run is judged by its CPU and memory, a hung one by the cap.
-                reason = ("timeout", f"killed at the wall-time cap of {cap_s:.1f} s{part} (CPU {used:.2f} s, "
-                                     f"{waited:.2f} s waiting for a CPU not counted)", "wall")
+                reason = (Status.TIMEOUT, f"killed at the wall-time cap of {cap_s:.1f} s{part} (CPU "
+                                          f"{used:.2f} s, {waited:.2f} s waiting for a CPU not counted)",
+                          "wall")
             else:
                 continue
             worker.kill()
@@ -377,7 +380,7 @@ class Supervisor:
             fate = {
                 "status": reason[0],
                 "detail": reason[1],
-                **({"memout_by": "poll"} if reason[0] == "memout" else {"timeout_by": reason[2]}),
+                **({"memout_by": "poll"} if reason[0] == Status.MEMOUT else {"timeout_by": reason[2]}),
                 "wall_s": time.monotonic() - start,
                 "cpu_s": self._total_cpu(worker, cpu0, cpu),
                 "peak_rss_mb": max(peak_kb, rss_kb) / 1024,
@@ -431,12 +434,12 @@ class Supervisor:
         how, tail = describe(worker.status), worker.stderr_tail()
         code = os.waitstatus_to_exitcode(worker.status)
         if code == -signal.SIGXCPU:
-            return {"status": "timeout", "detail": f"{how} (the worker's CPU-time backstop)",
+            return {"status": Status.TIMEOUT, "detail": f"{how} (the worker's CPU-time backstop)",
                     "timeout_by": "cpu"}
         elif any(word in tail for word in MEMORY_WORDS):  # an allocation refused in a native solver
-            return {"status": "memout", "detail": f"{how}: {tail}", "memout_by": "solver"}
+            return {"status": Status.MEMOUT, "detail": f"{how}: {tail}", "memout_by": "solver"}
         else:
-            status, detail = "crash", f"{how}: {tail}" if tail else how
+            status, detail = Status.CRASH, f"{how}: {tail}" if tail else how
         return {"status": status, "detail": detail}
 
     def retire(self) -> None:
@@ -469,12 +472,12 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
     status = row["status"]
     cpu_s = row["solve_cpu_s"] if row.get("solve_cpu_s") is not None else row["cpu_s"]
     late = None
-    if status in ("solved", "unsat", "unknown") and cpu_s > time_s:  # a wrong answer stays wrong
-        late = ("timeout", f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit", "cpu")
-    elif status == "unknown" and cpu_s >= UNKNOWN_AT_LIMIT * time_s:
-        late = ("timeout", f"gave up having used {cpu_s:.2f} s of its {time_s:g} s CPU budget", "budget")
-    elif status not in ("error", "memout") and row["peak_rss_mb"] > memory_mb:
-        late = ("memout", f"peak RSS {row['peak_rss_mb']:.0f} MB, over the {memory_mb} MB limit", "")
+    if status in LATE and cpu_s > time_s:  # a wrong answer stays wrong
+        late = (Status.TIMEOUT, f"used {cpu_s:.2f} s of CPU, over the {time_s:g} s limit", "cpu")
+    elif status == Status.UNKNOWN and cpu_s >= UNKNOWN_AT_LIMIT * time_s:
+        late = (Status.TIMEOUT, f"gave up having used {cpu_s:.2f} s of its {time_s:g} s CPU budget", "budget")
+    elif status not in (Status.ERROR, Status.MEMOUT) and row["peak_rss_mb"] > memory_mb:
+        late = (Status.MEMOUT, f"peak RSS {row['peak_rss_mb']:.0f} MB, over the {memory_mb} MB limit", "")
     if late is None:
         return row
     said = f"{status}: {row['detail']}" if row.get("detail") else status
@@ -486,7 +489,7 @@ def overlay(row: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
         "verified": None,
         "matches_known": None,
         "unique": None,
-        **({"timeout_by": late[2]} if late[0] == "timeout" else {}),
+        **({"timeout_by": late[2]} if late[0] == Status.TIMEOUT else {}),
         "late_status": status,
         "late_solution": row.get("solution", ""),
     }

@@ -12,19 +12,16 @@ from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
-import pandas as pd
 from tqdm.auto import tqdm
 
 from harness import fingerprint, provenance, registry
-from harness.analysis import results
-from harness.analysis.plots.data import with_config
-from harness.analysis.summary import clock_note, summarize
-from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits, parse_options
 from harness.instances import Instance
+from harness.outcomes import Status
 from harness.run import choose, steps
 from harness.run.execute import identity
 from harness.run.store import Store
+from harness.schema import DEFAULT_DB
 
 
 @dataclass
@@ -46,7 +43,7 @@ class Sweep:
     # run's limits), counted apart from the solve's (harness.run.worker.Phases).
     check_time_s: float | None = None
     check_memory_mb: int | None = None
-    db: Path = results.DEFAULT_DB
+    db: Path = DEFAULT_DB
     executor: str = "local"
     jobs: int = 1
     scheduler: str | None = None
@@ -94,16 +91,16 @@ def configuration(entry: str) -> tuple[str, dict[str, str]]:
 
 @dataclass
 class Report:
+    """What a sweep planned and stored; the command line asks the analysis side to summarize `keys`
+    (`harness.analysis.sweep_summary`)."""
+
     sweep_id: str
     planned: int
     skipped: int  # planned runs already in the database
     recorded: int
     failed: int
-    summary: pd.DataFrame
     unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
-    # Puzzles of this sweep on which some run said unsat and another found a verified solution.
-    disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
-    clock: str = ""  # which clock the summary's times are on (`summary.clock_note`)
+    keys: frozenset[str] = frozenset()  # the run keys of the planned runs, stored now or before
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
@@ -171,7 +168,7 @@ def error_row(spec: dict) -> dict:
     """A run that cannot start because its instance did not read: recorded by the coordinator itself."""
     now = provenance.now()
     return {
-        **spec["identity"], "status": "error", "detail": spec["error"], "verified": None,
+        **spec["identity"], "status": Status.ERROR, "detail": spec["error"], "verified": None,
         "time_limit_s": spec["time_s"], "memory_limit_mb": spec["memory_mb"],
         "started_at": now, "finished_at": now, **provenance.host(), **provenance.versions(),
     }
@@ -202,7 +199,7 @@ class Progress:
 
 
 def run(sweep: Sweep, progress: bool = True) -> Report:
-    """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
+    """Run the sweep's missing runs and store each as it finishes; what it planned and stored."""
     specs, unsupported = plan(sweep)
     sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
@@ -234,15 +231,9 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
             store.end_sweep({**record, "finished_at": provenance.now(), **tally})
     finally:
         store.close()
-    results.write_snapshot(sweep.db)
-    keys = {spec["identity"]["run_key"] for spec in specs}
-    runs = results.load(sweep.db)
-    mine = runs["run_key"].isin(keys)
-    summary = summarize(with_config(runs[mine]), by="config")  # sat and sat[cuts=cutset] apart
-    contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
-    recorded, failed = counts["recorded"], counts["failed"]
-    return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
-                  contested, clock_note(runs[mine]))
+    keys = frozenset(spec["identity"]["run_key"] for spec in specs)
+    return Report(record["sweep_id"], len(specs), record["skipped"], counts["recorded"], counts["failed"],
+                  unsupported, keys)
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:
@@ -257,7 +248,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
     """Record each run as it finishes (one transaction each); counts `recorded` and `failed` as it goes."""
     for spec in [s for s in todo if s["text"] is None]:
         counts["recorded"] += store.insert({**error_row(spec), **stamp})  # no worker needed
-        bar.update("error")
+        bar.update(Status.ERROR)
     runnable = [s for s in todo if s["text"] is not None]
     if not runnable:
         return  # nothing to start a cluster for

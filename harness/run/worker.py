@@ -44,6 +44,7 @@ from harness import kinds
 from harness.encoding import Limits, cpu_time
 from harness.extra import row_extra, write_extra
 from harness.instances import Instance
+from harness.outcomes import Status
 from harness.run.cores import pin
 from harness.run.execute import execute
 from harness.run.memory import Guard, set_soft_limit
@@ -205,14 +206,14 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,
                       check_time_s=phase_limits("check", request)[0])
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
-        row = {"status": "memout", "detail": "MemoryError (an allocation the kernel refused)"}
+        row = {"status": Status.MEMOUT, "detail": "MemoryError (an allocation the kernel refused)"}
     except BaseException:  # noqa: B036 - a solver calling sys.exit is a crash of its run, not of us
-        row = {"status": "crash", "detail": traceback.format_exc()[-TAIL_CHARS:]}
+        row = {"status": Status.CRASH, "detail": traceback.format_exc()[-TAIL_CHARS:]}
     finally:
         phases.end()
         set_soft_limit(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
         guard.release()
-    if row["status"] == "memout":
+    if row["status"] == Status.MEMOUT:
         row["memout_by"] = guard.how
     if "row" in kept and row is not kept["row"] and "run_key" not in row:
         # The harness's work after the answer failed (a checker's MemoryError, a crash in the

@@ -50,7 +50,7 @@ def timed_sweep(folder: Path, label: str, **settings) -> tuple[float, object]:
     db = folder / f"{label}.sqlite"
     start, cpu = time.perf_counter(), time.process_time()
     sweep.run(sweep.Sweep(db=db, **settings), progress=False)
-    timed_sweep.coordinator_cpu = time.process_time() - cpu  # this process: supervisors, store, summary
+    timed_sweep.coordinator_cpu = time.process_time() - cpu  # this process: supervisors and store
     return time.perf_counter() - start, results.load(db)
 
 

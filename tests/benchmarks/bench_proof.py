@@ -20,6 +20,7 @@ import time
 
 from harness import registry, sets
 from harness.encoding import Limits, parse_options
+from harness.proof.certify import cnf_of
 from harness.proof.cuts import check_cuts
 from harness.proof.drat import DELETIONS, Cnf, check, read_drat
 
@@ -32,7 +33,7 @@ def pigeonhole(holes: int) -> None:
     from pysat.examples.genhard import PHP
     from pysat.solvers import Solver
 
-    from harness.proof.record import trace
+    from harness.prooflog import trace
 
     cnf = PHP(holes)
     times = []
@@ -70,7 +71,7 @@ def one(instance, options: dict, limits: Limits, repeat: int, deletions: str) ->
     if proof is None:
         print(f"{instance.name:<28} {instance.kind:<11} second solve: {outcome.status}")
         return
-    cnf, steps = proof.cnf(), read_drat("<drat>", proof.drat)
+    cnf, steps = cnf_of(proof), read_drat("<drat>", proof.drat)
     result = check(cnf, steps, deletions=deletions)
     t0 = time.perf_counter()
     cuts = check_cuts(cnf, instance.puzzle)

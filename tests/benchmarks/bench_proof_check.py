@@ -19,6 +19,7 @@ import time
 
 from harness import registry, sets
 from harness.encoding import Limits
+from harness.proof.certify import cnf_of
 from harness.proof.drat import binary_to_text, check, read_drat
 
 FIRST = ("graph-gp-nonham-106-s2026-000", "graph-gp-nonham-202-s2026-000")
@@ -50,7 +51,7 @@ def one(instance, limits: Limits, python: bool, dratify) -> None:
     proof = outcome.stats["proof"]
     cuts = sum(mark == "cut" for mark in proof.marks.values())
     steps, read_s = cpu(lambda: read_drat("<drat>", proof.drat))
-    cnf = proof.cnf()
+    cnf = cnf_of(proof)
     ours, ours_s = cpu(lambda: check(cnf, steps))
     verdicts = ["ours " + ("ok" if ours.ok else ours.reason)]
     python_s, core = "", ""

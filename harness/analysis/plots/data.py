@@ -13,9 +13,10 @@ from harness.analysis.configs import spelled, with_config
 from harness.analysis.summary import clock_note, par2, seed_spread, solved_mask, summarize
 from harness.analysis.sweeps import sweep_note
 from harness.extra import extra_column
+from harness.outcomes import Shown, Status
 
 # Statuses the table gives a column of their own; the rest are summed into `other`.
-TABLE_STATUSES = ("solved", "wrong", "timeout")
+TABLE_STATUSES = (Shown.SOLVED, Shown.WRONG, Shown.TIMEOUT)
 
 
 def load(db: str | Path, all_fingerprints: bool = False) -> pd.DataFrame:
@@ -128,7 +129,7 @@ def per_instance(runs: pd.DataFrame) -> pd.DataFrame:
     runs = with_config(runs).assign(
         _solved=solved_mask(runs).astype(float),
         _par2=par2(runs),
-        _wrong=(runs["status"] == "wrong").astype(float),
+        _wrong=(runs["status"] == Status.WRONG).astype(float),
         cells=sizes(runs),
         outside_cpu_s=extra_stat(runs, "outside_cpu_s"),
         solver_cpu_s=extra_stat(runs, "solver_cpu_s"),

@@ -6,6 +6,7 @@ from harness.kinds import Kind
 from harness.kinds.graph import formats
 from harness.kinds.graph.model import KIND as NAME
 from harness.kinds.graph.model import Graph
+from harness.outcomes import Answer
 
 
 class GraphKind(Kind):
@@ -15,7 +16,7 @@ class GraphKind(Kind):
     name = NAME
     header_words = ("the number of vertices", "the number of edges")
     header_least = (1, 0)
-    known_answers = {"hamiltonian": "sat", "non-hamiltonian": "unsat"}
+    known_answers = {"hamiltonian": Answer.SAT, "non-hamiltonian": Answer.UNSAT}
     size_words = "vertices"
     size_columns = ("vertices", "edges")  # the database's `rows` and `cols` hold them too
     # the report's cap: past draw.STRESS_UP_TO (400) vertices the layout is a circle; a 1,000-vertex

@@ -1,26 +1,30 @@
-"""Proof logging for the SAT encodings: every clause given to the solver, in order, and the solver's DRAT.
+"""The proof-record format, a leaf the encodings that log proofs and the checker that judges them both import.
 
 An encoding run with `proof=true` makes a `Recorder`, hands it each batch of clauses it gives
-the solver (`add`; lazily added ones marked `cut`, excluded answers `exclude`, the faces `colour=late`
-adds mid-run `face`), and on `unsat`
-puts `recorder.proof(solver)` in its stats under `proof`. Its CNF is DIMACS: one `c edge VAR U V`
-comment per edge variable (U, V: the edge's ends as the kind numbers them), the `p cnf` header
-(variables: the largest used), then the clauses in the order given, each marked clause preceded
-by its comment line (`c cut`, `c exclude`, `c face`); the text is made when written, never during the
-solve. The DRAT is what CaDiCaL 1.9.5 wrote through PySAT's `with_proof=True`, read from its
-trace file as binary and written out as text.
+the solver (`add`; lazily added ones marked `CUT`, excluded answers `EXCLUDE`, the faces
+`colour=late` adds mid-run `FACE`), and on `unsat` puts `recorder.proof(solver)` in its stats
+under `proof`. Its CNF is DIMACS: one `c edge VAR U V` comment per edge variable (U, V: the edge's
+ends as the kind numbers them), the `p cnf` header (variables: the largest used), then the clauses
+in the order given, each marked clause preceded by its comment line (`mark_line(mark)`: `c cut`,
+`c exclude`, `c face`); the text is made when written, never during the solve. The DRAT is what
+CaDiCaL 1.9.5 wrote through PySAT's `with_proof=True`, read from its trace file as binary.
+The checker (`harness.proof`) reads the marks from here, never from an encoding.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-
-from harness.proof.drat import Cnf, binary_to_text, is_binary
 
 PROOF_SOLVERS = ("cadical195",)  # solvers whose DRAT trace has been checked here (harness.proof.drat)
-MARKS = ("cut", "exclude", "face")
+CUT, EXCLUDE, FACE = "cut", "exclude", "face"  # a clause added lazily, an excluded answer, a late face
+MARKS = (CUT, EXCLUDE, FACE)
+EDGE = "edge"  # the comment naming an edge variable: `c edge VAR U V`
+
+
+def mark_line(mark: str) -> str:
+    """The comment line that precedes a clause marked `mark` (`c cut`)."""
+    return f"c {mark}"
 
 
 def refuse_unproved(solver: str) -> None:
@@ -33,18 +37,18 @@ def refuse_unproved(solver: str) -> None:
 class Proof:
     """A refutation as the solver gave it: the clauses (with marks and edge names) and the DRAT trace.
 
-    The DIMACS text is made only when asked (`dimacs`, `write`); a check in the same process
-    reads the clauses as they are (`cnf`), so logging costs the solve no text.
+    The DIMACS text is made only when asked (`dimacs`); a check in the same process reads the
+    clauses as they are (`harness.proof.certify.cnf_of`), so logging costs the solve no text.
     """
 
     clauses: list[list[int]]
-    marks: dict[int, str]  # clause position -> its mark (`cut`, `exclude`, `face`)
+    marks: dict[int, str]  # clause position -> its mark (`CUT`, `EXCLUDE`, `FACE`)
     edges: Sequence[tuple[int, int]]  # edges[i]: the ends of variable i + 1
     drat: bytes  # binary or text DRAT
 
     def header_lines(self) -> list[str]:
         top = max((max(max(clause), -min(clause)) for clause in self.clauses if clause), default=0)
-        return [*(f"c edge {i + 1} {u} {v}" for i, (u, v) in enumerate(self.edges)),
+        return [*(f"c {EDGE} {i + 1} {u} {v}" for i, (u, v) in enumerate(self.edges)),
                 f"p cnf {top} {len(self.clauses)}"]
 
     def dimacs(self) -> str:
@@ -52,30 +56,9 @@ class Proof:
         marks = self.marks
         for k, clause in enumerate(self.clauses):
             if k in marks:
-                lines.append(f"c {marks[k]}")
+                lines.append(mark_line(marks[k]))
             lines.append(" ".join(map(str, [*clause, 0])))
         return "\n".join(lines) + "\n"
-
-    def cnf(self) -> Cnf:
-        """The formula as `harness.proof.drat.read_cnf` would read it from `dimacs()`, lines included."""
-        head = self.header_lines()
-        notes, lines, line = [], [], len(head)
-        for k in range(len(self.clauses)):
-            mark = self.marks.get(k)
-            notes.append([f"c {mark}"] if mark else [])
-            line += 2 if mark else 1
-            lines.append(line)
-        comments = head[:-1] + [f"c {self.marks[k]}" for k in sorted(self.marks)]
-        return Cnf(int(head[-1].split()[2]), self.clauses, notes, lines, comments)
-
-    def write(self, directory: str | Path, name: str) -> tuple[Path, Path]:
-        """Write `<name>.cnf` and `<name>.drat` (text DRAT) into `directory`; the two paths."""
-        out = Path(directory)
-        out.mkdir(parents=True, exist_ok=True)
-        cnf, drat = out / f"{name}.cnf", out / f"{name}.drat"
-        cnf.write_text(self.dimacs())
-        drat.write_text(binary_to_text(self.drat) if is_binary(self.drat) else self.drat.decode())
-        return cnf, drat
 
 
 class Recorder:
@@ -88,7 +71,7 @@ class Recorder:
 
     def add(self, clauses: Iterable[list[int]], mark: str | None = None,
             marked: Iterable[list[int]] = ()) -> None:
-        """Record these clauses: every one marked `mark`, or those in `marked` (same objects) `exclude`."""
+        """Record these clauses: every one marked `mark`, or those in `marked` (same objects) `EXCLUDE`."""
         start = len(self.clauses)
         self.clauses.extend(clauses)
         if mark:
@@ -96,7 +79,7 @@ class Recorder:
         ids = {id(clause) for clause in marked}
         if ids:
             added = range(start, len(self.clauses))
-            self.marks.update({k: "exclude" for k in added if id(self.clauses[k]) in ids})
+            self.marks.update({k: EXCLUDE for k in added if id(self.clauses[k]) in ids})
 
     def proof(self, solver, drat: bytes | None = None) -> Proof:
         """The clauses and the DRAT trace of `solver` (a PySAT CaDiCaL made with `with_proof=True`)."""
