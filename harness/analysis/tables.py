@@ -1,0 +1,220 @@
+"""Figure tables made, not typed: the headline table of a sweep, and the marked blocks of a Markdown
+file that `python -m harness.tables` regenerates from the committed databases.
+
+A block is a pair of HTML comments around the table; the opening one holds the arguments that make it:
+
+    <!-- table: --db results/reference/runs.sqlite --set masyu-janko-java --baseline circuit -->
+    | config | seeds | ... |
+    <!-- /table -->
+
+The table (`headline`) compares the configurations of ONE sweep at ONE commit on ONE host: runs
+from several of them are refused (`mixed`), unless the block says `--across-sweeps`, and then the
+table's stamp says what it mixes. With several seeds a configuration is one row with a spread:
+its solved count and PAR-2 are the median over its seeds with the least and most beside them, and
+two configurations whose spreads overlap in both share a rank (a tie: the seeds cannot tell them
+apart). The speed-up over the baseline is the geometric mean over the instances both solved (seeds
+aggregated per instance first), with a seeded bootstrap interval (`ranking.bootstrap_geomean`), so
+the same database always gives the same table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from harness.analysis import ranking
+from harness.analysis.compare import restrict
+from harness.analysis.configs import with_config
+from harness.analysis.plots.data import per_instance, resolve_baseline, solved_times
+from harness.analysis.summary import clock_note, par2, solved_mask, with_clock
+from harness.analysis.sweeps import one_sweep, sweep_ids
+
+BLOCK = re.compile(r"(?P<open><!-- table: (?P<args>.*?) -->\n)(?P<body>.*?)(?P<close><!-- /table -->)",
+                   re.DOTALL)
+
+
+def mixed(runs: pd.DataFrame) -> list[str]:
+    """What the runs mix that one comparison must not: several sweeps, commits or hosts (empty: none)."""
+    found = []
+    for what, values, width in (("sweeps", sweep_ids(runs), None), ("commits", runs.get("commit"), 7),
+                                ("hosts", runs.get("host"), None)):
+        if values is None:
+            continue
+        distinct = sorted({str(v)[:width] for v in values.dropna()})
+        if len(distinct) > 1:
+            found.append(f"{len(distinct)} {what} ({', '.join(distinct)})")
+    return found
+
+
+def _per_seed(runs: pd.DataFrame) -> pd.DataFrame:
+    scored = runs.assign(_solved=solved_mask(runs).astype(int), _par2=par2(runs),
+                         _wrong=(runs["status"] == "wrong").astype(int),
+                         _timeout=(runs["status"] == "timeout").astype(int))
+    return scored.groupby(["config", "seed"]).agg(
+        runs=("_solved", "size"), solved=("_solved", "sum"), wrong=("_wrong", "sum"),
+        timeout=("_timeout", "sum"), par2_s=("_par2", "mean"))
+
+
+def headline(runs: pd.DataFrame, baseline: str | None = None, level: float = 0.95) -> pd.DataFrame:
+    """Per config, best first: rank (ties share one), seeds, runs per seed, solved / wrong / timeout and
+    PAR-2 as median with min and max over seeds, the median and slowest solve time (seeds
+    aggregated per instance), and the speed-up over
+    `baseline` (default: `circuit` when present) with its bootstrap interval."""
+    runs = with_config(runs)
+    seeds = _per_seed(runs).groupby(level="config")
+    out = pd.DataFrame({
+        "seeds": seeds.size(), "runs": seeds["runs"].median(),
+        "solved": seeds["solved"].median(), "solved_min": seeds["solved"].min(),
+        "solved_max": seeds["solved"].max(), "wrong": seeds["wrong"].max(),
+        "timeout": seeds["timeout"].median(), "par2_s": seeds["par2_s"].median(),
+        "par2_min_s": seeds["par2_s"].min(), "par2_max_s": seeds["par2_s"].max(),
+    })
+    inst = per_instance(runs)
+    out["median_s"] = inst.groupby("config")["time_s"].median()
+    out["slowest_s"] = inst.groupby("config")["time_s"].max()
+    out = out.sort_values(["wrong", "solved", "par2_s"], ascending=[True, False, True], kind="stable")
+    out.insert(0, "rank", _tied_ranks(out))
+    base = resolve_baseline(sorted(out.index), baseline)
+    if base is not None:
+        times = solved_times(inst)
+        for config in out.index:
+            estimate = ranking.bootstrap_geomean(ranking.paired(times, base, config)["ratio"], level=level)
+            out.loc[config, ["speedup", "speedup_low", "speedup_high", "both_solved"]] = (
+                estimate.geomean, estimate.low, estimate.high, estimate.n)
+        out.attrs["baseline"] = base
+    out.index.name = "config"
+    return out
+
+
+def _tied_ranks(table: pd.DataFrame) -> list[int]:
+    """Competition ranks in the table's order, a row sharing the rank above it when it has no wrong
+    answer more and its solved and PAR-2 spreads overlap that row's (the seeds do not separate them)."""
+    ranks: list[int] = []
+    rows = list(table.itertuples())
+    for i, row in enumerate(rows):
+        above = rows[i - 1] if i else None
+        tie = (above is not None and (row.wrong > 0) == (above.wrong > 0)
+               and row.solved_max >= above.solved_min and row.solved_min <= above.solved_max
+               and row.par2_min_s <= above.par2_max_s and row.par2_max_s >= above.par2_min_s)
+        ranks.append(ranks[-1] if tie else i + 1)
+    return ranks
+
+
+def _spread(median: float, low: float, high: float, digits: int) -> str:
+    def num(x: float) -> str:
+        return f"{x:.{digits}g}" if digits else f"{x:g}"
+
+    return num(median) if low == high else f"{num(median)} ({num(low)}-{num(high)})"
+
+
+def render(table: pd.DataFrame) -> str:
+    """The headline table as GitHub Markdown: spreads as `median (min-max)` over seeds."""
+    base = table.attrs.get("baseline")
+    head = ["rank", "config", "seeds", "runs", "solved", "wrong", "timeout", "PAR-2 (s)", "median (s)",
+            "slowest (s)"]
+    if base:
+        head.append(f"speed-up vs `{base}`")
+    lines = ["| " + " | ".join(head) + " |", "|---:|---|" + "---:|" * (len(head) - 2)]
+    for config, r in table.iterrows():
+        cells = [str(int(r["rank"])), str(config), str(int(r["seeds"])), f"{r['runs']:g}",
+                 _spread(r["solved"], r["solved_min"], r["solved_max"], 0), str(int(r["wrong"])),
+                 f"{r['timeout']:g}", _spread(r["par2_s"], r["par2_min_s"], r["par2_max_s"], 3),
+                 *("–" if np.isnan(r[c]) else f"{r[c]:.3g}" for c in ("median_s", "slowest_s"))]
+        if base:
+            cells.append("1" if config == base else "–" if not r["both_solved"] else
+                         f"{r['speedup']:.3g} ({r['speedup_low']:.3g}-{r['speedup_high']:.3g})")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def stamp(runs: pd.DataFrame, across: bool) -> str:
+    """One line under the table: the sweep, commit, host, seeds, limit and clock it comes from."""
+    limit = pd.to_numeric(runs["time_limit_s"], errors="coerce").max()
+    seeds = sorted(int(s) for s in runs["seed"].dropna().unique())
+    if across:
+        where = "ACROSS: " + "; ".join(mixed(runs)) if mixed(runs) else "one sweep"
+    else:
+        where = (f"sweep `{sweep_ids(runs).iloc[0]}`, commit {str(runs['commit'].iloc[0])[:7]}, "
+                 f"host {runs['host'].iloc[0]}")
+    return (f"{where}; seeds {', '.join(map(str, seeds))}; {limit:g} s limit; {clock_note(runs)}; "
+            "solved = verified by the checker; a rank shared by two rows is a tie within the seeds' "
+            "spread.\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The arguments of a block (and of `python -m harness.tables --print`)."""
+    p = argparse.ArgumentParser(prog="<!-- table: ... -->", add_help=False, exit_on_error=False)
+    p.add_argument("--db", required=True)
+    p.add_argument("--set", dest="set_name")
+    p.add_argument("--sweep", action="append", default=[])
+    p.add_argument("--configs", help="comma-separated config labels to show (default: all)")
+    p.add_argument("--baseline")
+    p.add_argument("--across-sweeps", action="store_true")
+    p.add_argument("--level", type=float, default=0.95)
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    return p
+
+
+def make(args: list[str], root: Path = Path(".")) -> str:
+    """The Markdown a block with these arguments holds (table and stamp); paths relative to `root`.
+
+    Raises ValueError for runs that mix sweeps, commits or hosts without `--across-sweeps`."""
+    from harness.analysis import plots
+
+    try:
+        ns = parser().parse_args(args)
+    except (argparse.ArgumentError, SystemExit) as exc:
+        raise ValueError(f"bad table arguments {shlex.join(args)}: {exc}") from None
+    runs = with_config(with_clock(plots.load(root / ns.db), ns.clock))
+    runs = restrict(runs, ns.set_name, ns.sweep)
+    if ns.configs:
+        wanted = [c.strip() for c in ns.configs.split(",")]
+        missing = sorted(set(wanted) - set(runs["config"]))
+        if missing:
+            raise ValueError(f"{ns.db}: no runs of {', '.join(missing)} (configs: "
+                             f"{', '.join(sorted(set(runs['config'])))})")
+        runs = runs[runs["config"].isin(wanted)]
+    if not ns.sweep and not ns.across_sweeps:
+        runs = one_sweep(runs, sorted(set(runs["config"])))
+    if runs.empty:
+        raise ValueError(f"{ns.db}: no runs to tabulate")
+    if not ns.across_sweeps and mixed(runs):
+        raise ValueError(f"{ns.db}: the table's runs mix {'; '.join(mixed(runs))}: one sweep at one commit "
+                         "on one host is compared, or say --across-sweeps")
+    return render(headline(runs, ns.baseline, ns.level)) + "\n" + stamp(runs, ns.across_sweeps)
+
+
+@dataclass(frozen=True)
+class Block:
+    path: Path
+    line: int  # of the opening comment, from 1
+    args: list[str]
+    body: str
+
+
+def blocks(path: Path) -> list[Block]:
+    """The table blocks of a Markdown file, in order."""
+    text = path.read_text(encoding="utf-8")
+    return [Block(path, text.count("\n", 0, m.start()) + 1, shlex.split(m["args"]), m["body"])
+            for m in BLOCK.finditer(text)]
+
+
+def regenerate(path: Path, root: Path = Path(".")) -> str:
+    """The file's text with every block's body made anew."""
+    text = path.read_text(encoding="utf-8")
+
+    def fill(m: re.Match) -> str:
+        line = text.count("\n", 0, m.start()) + 1
+        try:
+            body = make(shlex.split(m["args"]), root)
+        except (ValueError, FileNotFoundError, KeyError) as exc:
+            raise ValueError(f"{path}:{line}: {exc.args[0] if exc.args else exc}") from None
+        return m["open"] + body + m["close"]
+
+    return BLOCK.sub(fill, text)
