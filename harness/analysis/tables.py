@@ -34,6 +34,7 @@ from harness.analysis.configs import with_config
 from harness.analysis.plots.data import per_instance, resolve_baseline, solved_times
 from harness.analysis.summary import clock_note, par2, solved_mask, with_clock
 from harness.analysis.sweeps import one_sweep, sweep_ids
+from harness.outcomes import Status
 
 BLOCK = re.compile(r"(?P<open><!-- table: (?P<args>.*?) -->\n)(?P<body>.*?)(?P<close><!-- /table -->)",
                    re.DOTALL)
@@ -54,8 +55,8 @@ def mixed(runs: pd.DataFrame) -> list[str]:
 
 def _per_seed(runs: pd.DataFrame) -> pd.DataFrame:
     scored = runs.assign(_solved=solved_mask(runs).astype(int), _par2=par2(runs),
-                         _wrong=(runs["status"] == "wrong").astype(int),
-                         _timeout=(runs["status"] == "timeout").astype(int))
+                         _wrong=(runs["status"] == Status.WRONG).astype(int),
+                         _timeout=(runs["status"] == Status.TIMEOUT).astype(int))
     return scored.groupby(["config", "seed"]).agg(
         runs=("_solved", "size"), solved=("_solved", "sum"), wrong=("_wrong", "sum"),
         timeout=("_timeout", "sum"), par2_s=("_par2", "mean"))
