@@ -20,7 +20,7 @@ from harness.analysis import results
 from harness.analysis.plots.data import with_config
 from harness.analysis.summary import clock_note, summarize
 from harness.analysis.verdicts import disagreements
-from harness.encoding import Limits, parse_options
+from harness.encoding import Limits
 from harness.instances import Instance
 from harness.run import choose, steps
 from harness.run.execute import identity
@@ -32,8 +32,9 @@ class Sweep:
     """What to run and how; `options` are the command line's key=value strings, given to every encoding
     (a key `ENCODING.KEY` only to that encoding, so a sweep can pit one encoding's option against another
     encoding side by side: `--option sat.implied=true`). An entry of `encodings` may be a configuration,
-    `NAME:KEY=VALUE[:KEY=VALUE...]` (`sat:cuts=cutset`): that encoding with these options on top, so
-    one sweep runs an encoding under several option sets side by side (one sweep, one load)."""
+    `NAME:KEY=VALUE[:KEY=VALUE...]` (`sat:cuts=cutset`, NAME an encoding or a preset, `harness.presets`):
+    that encoding with these options on top, so one sweep runs an encoding under several option sets
+    side by side (one sweep, one load)."""
 
     instances: list[Instance]
     encodings: list[str]
@@ -60,21 +61,25 @@ class Sweep:
     pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
-        """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
+        """Each entry's options for no kind in particular (each at its plain default unless given): what
+        the `sweeps` table records, and the check of the command line before any instance is read.
 
-        Raises ValueError for an unknown encoding, an option it does not know or a bad value, or an
-        `ENCODING.KEY` option for an encoding the sweep does not run.
+        Raises ValueError for an unknown encoding or preset, an option it does not know or a bad value,
+        or an `ENCODING.KEY` option for an encoding the sweep does not run.
         """
+        entries = {text: registry.entry(text) for text in self.encodings}
         targeted = {k.partition(".")[0] for k in self.options if "." in k}
-        names = {configuration(entry)[0] for entry in self.encodings}
-        if targeted - names:
-            missing = ", ".join(sorted(targeted - names))
-            raise ValueError(f"options for {missing}, which this sweep does not run")
-        out = {}
-        for entry in self.encodings:
-            name, own = configuration(entry)
-            out[entry] = registry.create(name, **{**self.options_of(name), **own}).options
-        return out
+        missing = targeted - {e.encoding for e in entries.values()}
+        if missing:
+            raise ValueError(f"options for {', '.join(sorted(missing))}, which this sweep does not run")
+        return {text: e.resolve(None, extra=self.options_of(e.encoding)).options for text, e in entries.items()}
+
+    def resolve(self, text: str, kind: str | None) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """One entry's options for instances of `kind`, resolved once (`registry.Entry.resolve`): the
+        options and the given ones left out there (doing nothing on that kind)."""
+        found = registry.entry(text)
+        resolved = found.resolve(kind, strict=False, extra=self.options_of(found.encoding))
+        return resolved.options, resolved.dropped
 
     def options_of(self, encoding: str) -> dict[str, str]:
         """The command line's options for one encoding: the plain ones and its own `ENCODING.KEY` ones."""
@@ -84,12 +89,10 @@ class Sweep:
 
 
 def configuration(entry: str) -> tuple[str, dict[str, str]]:
-    """An `encodings` entry's encoding name and its own options (`sat:cuts=cutset:phase=solver`)."""
-    name, *pairs = entry.split(":")
-    try:
-        return name, parse_options(pairs)
-    except ValueError as exc:
-        raise ValueError(f"configuration {entry!r}: {exc}".replace("--option ", "")) from None
+    """An `encodings` entry's encoding name and the options it gives, a preset's with those on top
+    (`sat:cuts=cutset:phase=solver`, `cegar-split:fix=false`)."""
+    found = registry.entry(entry)
+    return found.encoding, {**found.base, **found.given}
 
 
 @dataclass
@@ -104,6 +107,7 @@ class Report:
     # Puzzles of this sweep on which some run said unsat and another found a verified solution.
     disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
     clock: str = ""  # which clock the summary's times are on (`summary.clock_note`)
+    notes: list[str] = field(default_factory=list)  # options left out where they do nothing (`plan`)
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
@@ -141,17 +145,19 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
     }
 
 
-def plan(sweep: Sweep) -> tuple[list[dict], int]:
+def plan(sweep: Sweep, notes: list[str] | None = None) -> tuple[list[dict], int]:
     """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding).
 
     An encoding is planned only on the kinds it serves (a sweep may mix kinds); the second value
     counts the instance x encoding pairs left out for that. An instance that did not read is
-    planned for every encoding, so its error is stored.
+    planned for every encoding, so its error is stored. Each entry's options are resolved once per
+    kind (`Sweep.resolve`: that kind's defaults, the options that do nothing there left out, each
+    such one said in `notes`), and the spec carries them to the worker, which resolves nothing.
     """
-    options = sweep.resolved_options()
     names = {entry: configuration(entry)[0] for entry in sweep.encodings}
     code = {name: fingerprint.scope(name) for name in set(names.values())}  # once per sweep
     harness = fingerprint.harness_scope()
+    resolved: dict[tuple[str, str | None], dict[str, Any]] = {}
     specs: dict[str, dict] = {}
     unsupported = 0
     for instance in sweep.instances:
@@ -159,8 +165,15 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
             if instance.kind is not None and not registry.encodings()[encoding].serves(instance.kind):
                 unsupported += 1
                 continue
+            if (entry, instance.kind) not in resolved:
+                options, dropped = sweep.resolve(entry, instance.kind)
+                resolved[entry, instance.kind] = options
+                if dropped and notes is not None:
+                    notes.append(f"{entry} on {instance.kind} instances: {', '.join(dropped)} left out "
+                                 "(nothing there)")
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[entry], seed, code[encoding], harness)
+                spec = make_spec(sweep, instance, encoding, resolved[entry, instance.kind], seed,
+                                 code[encoding], harness)
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -203,7 +216,8 @@ class Progress:
 
 def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
-    specs, unsupported = plan(sweep)
+    notes: list[str] = []
+    specs, unsupported = plan(sweep, notes)
     sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
     try:
@@ -242,7 +256,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
     return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
-                  contested, clock_note(runs[mine]))
+                  contested, clock_note(runs[mine]), notes)
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:
