@@ -127,7 +127,9 @@ def resolve(cls: type, given: Mapping[str, Any], kind: str | None = None, strict
     """`given` options of encoding `cls` resolved for instances of `kind` (None: any kind, each
     option at its plain default): every option that applies to the kind, at its value given, else in
     `base` (a preset's), else its default there; the values converted and checked; each value's
-    `requires` and `excludes` held; the options that do nothing beside the others (`idle`) left out.
+    `requires` and `excludes` held (a default of the kind's own that breaks one with what was given
+    gives way to its plain default: `proof=true` on a graph turns `sat`'s graph `fix=true` off); the
+    options that do nothing beside the others (`idle`) left out.
 
     An option given that does not apply to the kind raises ValueError with `strict` (`harness.solve`),
     else is left out and named in `dropped` (a sweep, which says so); a `base` one is left out quietly.
@@ -149,24 +151,49 @@ def resolve(cls: type, given: Mapping[str, Any], kind: str | None = None, strict
                 raise ValueError(f"encoding {name!r}: option {said} does nothing {why}")
             dropped.append(said)
 
+    source = {}  # where each value came from: given, base, kind (a default of the kind's own) or plain
     for key, option in declared.items():
         if not option.applies(kind):
             leave(key, f"on {kind} instances (it applies to {option.kinds.name})")
             continue
-        value = given[key] if key in given else base[key] if key in base else None
-        options[key] = option.read(value) if key in given or key in base else option.default_for(kind)
+        if key in given or key in base:
+            options[key], source[key] = option.read(given[key] if key in given else base[key]), "given"
+        else:
+            options[key] = option.default_for(kind)
+            source[key] = "kind" if options[key] != option.default else "plain"
+    while clash := _clash(declared, options):
+        # a default of the kind's own gives way to what was given: its plain default instead
+        key, other = clash
+        if source[other] == "kind":
+            options[other], source[other] = declared[other].default, "plain"
+        elif source[key] == "kind":
+            options[key], source[key] = declared[key].default, "plain"
+        else:
+            raise ValueError(_said(declared, options, key, other))
     for key in [k for k in options if declared[k].idle_under(kind, options)]:
         leave(key, declared[key].idle_under(kind, options))
         del options[key]
+    return Resolved(options, tuple(dropped))
+
+
+def _clash(declared: dict[str, Option], options: dict[str, Any]) -> tuple[str, str] | None:
+    """The first (option, other option) whose values break the first one's `requires` or `excludes`."""
     for key, value in options.items():
         for other, allowed in declared[key].requires.get(value, {}).items():
             if other in options and options[other] not in allowed:
-                wanted = " or ".join(f"{other}={v}" for v in allowed)
-                raise ValueError(f"{key}={value} needs {wanted}, not {other}={options[other]}")
+                return key, other
         for other, refused in declared[key].excludes.get(value, {}).items():
             if other in options and options[other] in refused:
-                raise ValueError(f"{key}={value} cannot be given with {other}={options[other]}")
-    return Resolved(options, tuple(dropped))
+                return key, other
+    return None
+
+
+def _said(declared: dict[str, Option], options: dict[str, Any], key: str, other: str) -> str:
+    value = options[key]
+    if other in declared[key].requires.get(value, {}):
+        wanted = " or ".join(f"{other}={v}" for v in declared[key].requires[value][other])
+        return f"{key}={value} needs {wanted}, not {other}={options[other]}"
+    return f"{key}={value} cannot be given with {other}={options[other]}"
 
 
 def every_option(cls: type) -> dict[str, Any]:
@@ -199,8 +226,12 @@ def _values(option: Option) -> str:
 
 
 def _defaults(option: Option) -> str:
-    own = ", ".join(f"{v} on {k}" for k, v in option.by_kind.items())
-    return f"{option.default}" + (f" ({own})" if own else "")
+    own = ", ".join(f"{_shown(v)} on {k}" for k, v in option.by_kind.items())
+    return _shown(option.default) + (f" ({own})" if own else "")
+
+
+def _shown(value: Any) -> str:
+    return '""' if value == "" else str(value)
 
 
 def _rules(option: Option) -> str:

@@ -23,7 +23,7 @@ class Preset:
 _CEGAR = {"arcs": "true", "phase": "solver", "cuts": "cutset", "directed": "true", "join": "merge", "fix": "true"}
 
 PRESETS: dict[str, Preset] = {
-    "cegar": Preset("sat", _CEGAR, "the CEGAR configuration (docs/CEGAR.md; measured on FHCP: "
+    "cegar": Preset("sat", {**_CEGAR, "split": "off"}, "the CEGAR configuration (docs/CEGAR.md; measured on FHCP: "
                     "results/fhcp/README.md)"),
     "cegar-split": Preset("sat", {**_CEGAR, "split": "hubs"}, "the CEGAR configuration with split=hubs: "
                           "sat's default on graphs, the best measured there (results/fhcp/README.md)"),

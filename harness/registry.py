@@ -93,9 +93,10 @@ def entry(text: str) -> Entry:
         if not sep or not key.strip():
             raise ValueError(f"configuration {text!r}: {pair}: expected KEY=VALUE")
         given[key.strip()] = value.strip()
-    if name in PRESETS:
+    if name in PRESETS:  # the same configuration on every kind: its options over the plain defaults
         preset = PRESETS[name]
-        return Entry(text, preset.encoding, given, dict(preset.options), name)
+        plain = option_rules.every_option(encodings()[preset.encoding])
+        return Entry(text, preset.encoding, given, {**plain, **preset.options}, name)
     if name not in encodings():
         raise ValueError(f"unknown encoding {name!r} (known: {', '.join(encodings())}; presets: "
                          f"{', '.join(PRESETS)})")
