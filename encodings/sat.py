@@ -275,7 +275,8 @@ class Sat(Encoding):
         Option("components", "array", "how a model's edges are split into loops: integer arrays or networkx "
                "(the same loops, another cost)", COMPONENTS, LOOP, idle=((GRAPH, MERGED),)),
         Option("implied", "true", "the clauses the kind's rules give as implied by them", IMPLIED, implied("cnf_implied")),
-        Option("cache", "off", "degree: the degree clauses kept per grid shape in the worker", CACHE, LOOP),
+        # a graph's shape is its own: nothing is kept for another run
+        Option("cache", "off", "degree: the degree clauses kept per grid shape in the worker", CACHE, PUZZLES),
         Option("proof", "false", "log a DRAT proof (CaDiCaL 1.9.5), checked by harness.proof", PROOF,
                requires={"true": {"solver": PROOF_SOLVERS}},
                excludes={"true": {"fix": ("true",), "directed": ("true",), "split": ("hubs",)}}),

@@ -59,6 +59,9 @@ class Sweep:
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
     pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
+    # each (entry, kind)'s resolution, made once (`resolve`): the options and those left out
+    resolutions: dict[tuple[str, str | None], tuple[dict[str, Any], tuple[str, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
         """Each entry's options for no kind in particular (each at its plain default unless given): what
@@ -67,19 +70,20 @@ class Sweep:
         Raises ValueError for an unknown encoding or preset, an option it does not know or a bad value,
         or an `ENCODING.KEY` option for an encoding the sweep does not run.
         """
-        entries = {text: registry.entry(text) for text in self.encodings}
         targeted = {k.partition(".")[0] for k in self.options if "." in k}
-        missing = targeted - {e.encoding for e in entries.values()}
+        missing = targeted - {registry.entry(text).encoding for text in self.encodings}
         if missing:
             raise ValueError(f"options for {', '.join(sorted(missing))}, which this sweep does not run")
-        return {text: e.resolve(None, extra=self.options_of(e.encoding)).options for text, e in entries.items()}
+        return {text: self.resolve(text, None)[0] for text in self.encodings}
 
     def resolve(self, text: str, kind: str | None) -> tuple[dict[str, Any], tuple[str, ...]]:
-        """One entry's options for instances of `kind`, resolved once (`registry.Entry.resolve`): the
-        options and the given ones left out there (doing nothing on that kind)."""
-        found = registry.entry(text)
-        resolved = found.resolve(kind, strict=False, extra=self.options_of(found.encoding))
-        return resolved.options, resolved.dropped
+        """One entry's options for instances of `kind` (`registry.Entry.resolve`), resolved once per
+        sweep: the options and the given ones left out there (doing nothing on that kind)."""
+        if (text, kind) not in self.resolutions:
+            found = registry.entry(text)
+            resolved = found.resolve(kind, strict=False, extra=self.options_of(found.encoding))
+            self.resolutions[text, kind] = resolved.options, resolved.dropped
+        return self.resolutions[text, kind]
 
     def options_of(self, encoding: str) -> dict[str, str]:
         """The command line's options for one encoding: the plain ones and its own `ENCODING.KEY` ones."""
