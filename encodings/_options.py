@@ -1,4 +1,4 @@
-"""The instance features options apply to (`harness.options.Feature`), named once for every encoding's declarations."""
+"""The instance features options apply to (`harness.options.Feature`), named once for every encoding."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ GRAPH = Feature("graphs", lambda kind: kind == "graph")
 
 
 def implied(*hooks: str) -> Feature:
-    """The kinds whose rules module gives implied constraints through one of `hooks` (a backend's, such as
-    `cnf_implied`) or as clauses every backend takes (`implied_clauses`): Masyu's pearls, Slitherlink's clues."""
+    """The kinds whose rules module gives implied constraints through one of `hooks` (a backend's, such
+    as `cnf_implied`) or as clauses every backend takes (`implied_clauses`): Masyu's, Slitherlink's."""
     names = (*hooks, "implied_clauses")
     return Feature("kinds with implied rules", lambda kind: any(hasattr(rules.of(kind), n) for n in names))

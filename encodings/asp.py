@@ -40,9 +40,10 @@ class Asp(Encoding):
     puzzles = program.kinds()
     excludes = True
     declared = (
-        Option("configuration", "crafty", "clingo's --configuration (its preset search settings)", CONFIGURATIONS),
-        Option("implied", "true", "the kind's implied constraints (`asp_implied`, `implied_clauses`)", IMPLIED,
-               implied("asp_implied")),
+        Option("configuration", "crafty", "clingo's --configuration (its preset search settings)",
+               CONFIGURATIONS),
+        Option("implied", "true", "the kind's implied constraints (`asp_implied`, `implied_clauses`)",
+               IMPLIED, implied("asp_implied")),
     )
     imports = ("clingo",)
 

@@ -298,7 +298,8 @@ class Eager(Encoding):
     excludes = True
     declared = (
         Option("order", "adder", "the order's encoding: adder (binary counters) or crt", ORDERS),
-        Option("amo", "counter", "how at most one arc in and out is said above PAIRWISE_MAX arcs: counter or product", AMO),
+        Option("amo", "counter", "how at most one arc in and out is said above PAIRWISE_MAX arcs: counter "
+               "or product", AMO),
         Option("implied", "true", "the kind's implied clauses (`cnf_implied`, `implied_clauses`)",
                ("false", "true"), implied("cnf_implied")),
         # auto proves with CaDiCaL

@@ -32,7 +32,8 @@ class Lazy(CpSatEncoding):
     name = "lazy"
     imports = (*CpSatEncoding.imports, "networkx")
     declared = (*Circuit.declared,
-                Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): loop, cutset or disc", CUT_FAMILIES),
+                Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): loop, cutset or disc",
+                       CUT_FAMILIES),
                 Option("hint", False, "hint the previous (now cut off) solution to the next solve"))
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:

@@ -54,13 +54,14 @@ class Propagator(Sat):
         # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
         # What turning both off costs: results/performance/README.md.
         cadical={"default": "vivify=0,probe=0"},
-        # `colour=late` starts a new solver, which the watch would have to follow: faces from the start or none
+        # `colour=late` starts a new solver, which the watch would have to follow: faces from the start or
+        # none
         colour={"default": "off", "choices": ("off", "on")},
         # no defaults per kind: `sat`'s on graphs were measured for `sat`'s search
         arcs={"by_kind": {}}, phase={"by_kind": {}}, fix={"by_kind": {}}, split={"by_kind": {}}),
-        Option("eager", "propagate", "what the watch cuts as paths close: propagate (an edge that would close "
-               "a wrong loop set false), pearlfree (only cycles without a required vertex), all (every wrong "
-               "cycle)", EAGER, LOOP))
+        Option("eager", "propagate", "what the watch cuts as paths close: propagate (an edge that would "
+               "close a wrong loop set false), pearlfree (only cycles without a required vertex), all (every "
+               "wrong cycle)", EAGER, LOOP))
     chunked = False  # propagate() reads the clock
 
     def attach(self, solver, problem, deadline, recorder=None):

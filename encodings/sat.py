@@ -136,7 +136,8 @@ RESTART_ROUNDS = 100
 # `sat` on a graph: the best configuration measured there, the CEGAR configuration with `split=hubs` (its
 # commands and sets: results/fhcp/README.md, "On 100 FHCP graphs outside fhcp-sample" and "`split=hubs` on the
 # graphs that split"); its `cuts=cutset` is idle there (MERGED)
-ON_GRAPHS = {"arcs": "true", "phase": "solver", "directed": "true", "join": "merge", "fix": "true", "split": "hubs"}
+ON_GRAPHS = {"arcs": "true", "phase": "solver", "directed": "true", "join": "merge", "fix": "true",
+             "split": "hubs"}
 # `join=merge` and `directed=true` cut the loops merged (`Sat.merged`): on a graph every loop of a model of
 # several separates, so `cuts` and `components` are never read there
 MERGED = {"join": ("merge",), "directed": ("true",)}
@@ -265,8 +266,8 @@ class Sat(Encoding):
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
     declared = by_kind("graph", ON_GRAPHS, (
-        Option("solver", "cadical195", "the PySAT solver: any that takes clauses after a solve and a conflict "
-               "budget (aliases such as cd19 allowed; kissat404 and lingeling refused)",
+        Option("solver", "cadical195", "the PySAT solver: any that takes clauses after a solve and a "
+               "conflict budget (aliases such as cd19 allowed; kissat404 and lingeling refused)",
                check=solver_name),
         Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): its edges not all together, an edge "
                "leaving it (cutset), or leaving its disc", CUT_FAMILIES, LOOP, idle=((GRAPH, MERGED),)),
@@ -274,9 +275,11 @@ class Sat(Encoding):
                PHASES, LOOP),
         Option("components", "array", "how a model's edges are split into loops: integer arrays or networkx "
                "(the same loops, another cost)", COMPONENTS, LOOP, idle=((GRAPH, MERGED),)),
-        Option("implied", "true", "the clauses the kind's rules give as implied by them", IMPLIED, implied("cnf_implied")),
+        Option("implied", "true", "the clauses the kind's rules give as implied by them", IMPLIED,
+               implied("cnf_implied")),
         # a graph's shape is its own: nothing is kept for another run
-        Option("cache", "off", "degree: the degree clauses kept per grid shape in the worker", CACHE, PUZZLES),
+        Option("cache", "off", "degree: the degree clauses kept per grid shape in the worker", CACHE,
+               PUZZLES),
         Option("proof", "false", "log a DRAT proof (CaDiCaL 1.9.5), checked by harness.proof", PROOF,
                requires={"true": {"solver": PROOF_SOLVERS}},
                excludes={"true": {"fix": ("true",), "directed": ("true",), "split": ("hubs",)}}),

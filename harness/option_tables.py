@@ -1,7 +1,7 @@
-"""docs/ENCODINGS.md's option and preset tables, made from the declarations (`python -m harness.option_tables --write`).
+"""docs/ENCODINGS.md's option and preset tables, made from the declarations (`-m harness.option_tables`).
 
-The page holds them between BEGIN and END; tests/test_option_docs.py fails when the committed page
-differs from what the declarations give, so the tables never drift from the code.
+`--write` puts them in the page between BEGIN and END; tests/test_options.py fails when the committed
+page differs from what the declarations give, so the tables never drift from the code.
 """
 
 from __future__ import annotations
@@ -20,16 +20,17 @@ END = "<!-- end of option tables -->"
 def section() -> str:
     """The generated part: one table per project encoding (plug-ins' are not the page's), then the presets."""
     parts = [BEGIN, "", "## Options", "",
-             "Each encoding's options as declared (`python -m harness.run --describe NAME` prints the same). "
-             "An option applies to the kinds named; given on another kind, `harness.solve` refuses it and a "
-             "sweep leaves it out of that kind's runs with a note. A default \"on graph\" is the kind's own.", ""]
+             "Each encoding's options as declared (`python -m harness.run --describe NAME` prints the "
+             "same). An option applies to the kinds named; given on another kind, `harness.solve` refuses "
+             "it and a sweep leaves it out of that kind's runs with a note. A default \"on graph\" is the "
+             "kind's own.", ""]
     for name, cls in registry.encodings().items():
         if not cls.__module__.startswith(registry.PACKAGE + "."):
             continue
         parts += [f"### `{name}`", "", options.markdown(cls), ""]
     parts += ["## Presets", "",
-              "Named configurations (`harness.presets`), given wherever an encoding is (`--encoding cegar-split`, "
-              "`cegar-split:fix=false`); their runs are labelled with the name.", "",
+              "Named configurations (`harness.presets`), given wherever an encoding is (`--encoding "
+              "cegar-split`, `cegar-split:fix=false`); their runs are labelled with the name.", "",
               "| preset | encoding | options | what it is |", "|---|---|---|---|"]
     for name, preset in PRESETS.items():
         given = ", ".join(f"`{k}={v}`" for k, v in preset.options.items())

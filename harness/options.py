@@ -1,4 +1,4 @@
-"""Encoding options as declarations, and their resolution for one instance kind: the one place options are checked.
+"""Encoding options as declarations, and their resolution for an instance kind: where options are checked.
 
 Each option of an encoding is an `Option` (type from its default, choices, one line of help, the kinds
 it applies to, defaults per kind, what its values require or exclude); `resolve` turns what a user
@@ -63,7 +63,8 @@ class Option:
         """`value` in this option's type, checked against its choices and `check`; ValueError if it is not."""
         value = coerce(self.name, self.default, value)
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"option {self.name}: {value!r} is not one of {', '.join(map(str, self.choices))}")
+            allowed = ", ".join(map(str, self.choices))
+            raise ValueError(f"option {self.name}: {value!r} is not one of {allowed}")
         return self.check(value) if self.check is not None else value
 
     def idle_under(self, kind: str | None, options: Mapping[str, Any]) -> str:
@@ -75,7 +76,8 @@ class Option:
         return ""
 
 
-def amend(declared: tuple[Option, ...], drop: tuple[str, ...] = (), **changes: dict[str, Any]) -> tuple[Option, ...]:
+def amend(declared: tuple[Option, ...], drop: tuple[str, ...] = (), **changes: dict[str, Any]
+          ) -> tuple[Option, ...]:
     """A subclass's declarations from its base's: some dropped, some with fields changed (`colour={...}`)."""
     unknown = (set(changes) | set(drop)) - {o.name for o in declared}
     if unknown:
@@ -235,12 +237,12 @@ def _shown(value: Any) -> str:
 
 
 def _rules(option: Option) -> str:
-    said = [f"{option.name}={v} needs " + " and ".join(f"{k}={'|'.join(map(str, a))}" for k, a in needs.items())
-            for v, needs in option.requires.items()]
-    said += [f"{option.name}={v} not with " + " or ".join(f"{k}={'|'.join(map(str, a))}" for k, a in no.items())
-             for v, no in option.excludes.items()]
-    said += [f"does nothing on {f.name} with " + " or ".join(f"{k}={'|'.join(map(str, a))}" for k, a in o.items())
-             for f, o in option.idle]
+    def values(pairs: Mapping[str, tuple[Any, ...]], joint: str) -> str:
+        return joint.join(f"{k}={'|'.join(map(str, a))}" for k, a in pairs.items())
+
+    said = [f"{option.name}={v} needs {values(needs, ' and ')}" for v, needs in option.requires.items()]
+    said += [f"{option.name}={v} not with {values(no, ' or ')}" for v, no in option.excludes.items()]
+    said += [f"does nothing on {f.name} with {values(o, ' or ')}" for f, o in option.idle]
     return "; ".join(said)
 
 

@@ -101,7 +101,7 @@ def test_a_preset_takes_overrides_and_its_key_follows_what_it_resolves_to(monkey
     assert again["identity"]["run_key"] != key and json.loads(again["identity"]["options"])["fix"] == "false"
 
 
-def test_an_option_that_does_nothing_on_the_kind_is_refused_by_solve_and_left_out_by_a_sweep(capsys, tmp_path):
+def test_an_option_doing_nothing_on_the_kind_is_refused_by_solve_and_left_out_by_a_sweep(capsys, tmp_path):
     from harness import solve
 
     found = tmp_path / "petersen.txt"

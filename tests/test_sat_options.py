@@ -31,9 +31,10 @@ LIMITS = Limits(time_s=30.0)
 
 def plain_run(instance, options: dict) -> dict:
     """`sat` with these options over its plain defaults, on graphs too (whose own defaults are the CEGAR
-    configuration's), resolved for the instance's kind as a sweep resolves them (an option idle there left out)."""
+    configuration's), resolved for the instance's kind as a sweep resolves them (one idle there left out)."""
     entry = registry.Entry("sat", "sat", options, every_option(registry.encodings()["sat"]))
-    return execute(instance, "sat", entry.resolve(instance.kind, strict=False).options, 0, LIMITS, resolved=True)
+    resolved = entry.resolve(instance.kind, strict=False).options
+    return execute(instance, "sat", resolved, 0, LIMITS, resolved=True)
 
 
 @pytest.mark.parametrize("instance", sets.instances("graph-smoke"), ids=lambda i: i.name)

@@ -62,6 +62,15 @@ def build(puzzle: Any, problem: LoopProblem) -> LoopModel:
     return m
 
 
+def _branching_name(name: str) -> str:
+    _branching(name)
+    return name
+
+
+def _refuse_workers(n: int) -> int:
+    raise ValueError(f"num_workers must be at least 1, got {n}")
+
+
 class CpSatEncoding(Encoding):
     """Base of the CP-SAT loop strategies: the kinds they serve, their solver options, checked when made."""
 
@@ -77,12 +86,8 @@ class CpSatEncoding(Encoding):
         Option("linearization_level", 0, "CP-SAT's LP relaxation: 0 none (its defaults spend most of a loop "
                "model's time there), 1 or 2 more", by_kind={"graph": 0}),
         Option("search_branching", "PORTFOLIO_WITH_QUICK_RESTART_SEARCH", "CP-SAT's search_branching "
-               "(any of SatParameters.SearchBranching's names)", check=lambda name: (_branching(name), name)[1]),
+               "(any of SatParameters.SearchBranching's names)", check=_branching_name),
     )
-
-
-def _refuse_workers(n: int) -> int:
-    raise ValueError(f"num_workers must be at least 1, got {n}")
 
 
 def _branching(name: str) -> Any:

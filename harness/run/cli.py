@@ -139,7 +139,7 @@ def _logs_proofs(name: str) -> bool:
 
 
 def describe(name: str) -> str:
-    """`--describe`: the encoding's or preset's options from their declarations (`harness.options.describe`)."""
+    """`--describe`: an encoding's or preset's options from their declarations (`options.describe`)."""
     found = registry.entry(name)
     cls = registry.encodings()[found.encoding]
     head = [f"{found.encoding}: {', '.join(cls.puzzles) if cls.puzzles is not None else 'every kind'}"]
