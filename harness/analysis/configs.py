@@ -69,17 +69,24 @@ def preset_of(encoding: str, kind: str | None, options: dict) -> str:
         if preset.encoding != encoding or encoding not in registry.encodings():
             continue
         wanted = _resolved(name, kind)
-        if wanted is not None and all(str(options.get(k)) == str(v) for k, v in wanted):
+        if wanted is None or wanted == _resolved(encoding, kind) == _resolved("", kind, encoding):
+            continue  # the encoding's own plain defaults on this kind are its name's (`sat-plain` on Masyu)
+        if all(str(options.get(k)) == str(v) for k, v in wanted):
             return name
     return ""
 
 
 @cache
-def _resolved(preset: str, kind: str | None) -> tuple | None:
+def _resolved(entry: str, kind: str | None, plain: str = "") -> tuple | None:
+    """The options `entry` resolves to on `kind`; with `plain`, that encoding's plain defaults there."""
     from harness import registry
+    from harness.options import every_option
 
     try:
-        return tuple(registry.entry(preset).resolve(kind, strict=False).options.items())
+        if plain:
+            base = every_option(registry.encodings()[plain])
+            return tuple(registry.Entry(plain, plain, {}, base).resolve(kind, strict=False).options.items())
+        return tuple(registry.entry(entry).resolve(kind, strict=False).options.items())
     except ValueError:  # a kind this code does not know
         return None
 
