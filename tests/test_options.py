@@ -203,7 +203,8 @@ def _spelled(encoding: str, pairs: dict[str, str]) -> tuple[str, frozenset]:
 
 def test_no_preset_is_spelled_out_in_tests_docs_or_results_readmes():
     # a preset setting nothing apart from the plain defaults (`sat-plain`) has nothing to spell out
-    presets = {spelled: name for name, p in PRESETS.items() if (spelled := _spelled(p.encoding, p.options))[1]}
+    spelled = {name: _spelled(p.encoding, p.options) for name, p in PRESETS.items()}
+    presets = {said: name for name, said in spelled.items() if said[1]}
     files = [*ROOT.glob("tests/**/*.py"), *ROOT.glob("docs/*.md"), *ROOT.glob("results/*/README.md"),
              ROOT / "README.md"]
     found = []
