@@ -293,11 +293,22 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
             bar.update(row["status"])
 
 
+def by_kind(sweep: Sweep) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each entry's options on each kind its plan resolved it for."""
+    out: dict[str, dict[str, dict[str, Any]]] = {entry: {} for entry in sweep.encodings}
+    for (entry, kind), (options, _) in sweep.resolutions.items():
+        if kind is not None and entry in out:
+            out[entry][kind] = options
+    return out
+
+
 def config(sweep: Sweep) -> dict[str, Any]:
     """The sweep's settings as stored in the `sweeps` table."""
     return {
         "encodings": sweep.encodings,
         "options": sweep.resolved_options(),
+        # what each entry resolved to on each kind the plan met (the runs' options)
+        "options_by_kind": by_kind(sweep),
         "instances": sweep.instance_specs or sorted({i.source for i in sweep.instances}),
         "seeds": sweep.seeds,
         "time_limit_s": sweep.time_s,
