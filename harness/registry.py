@@ -56,12 +56,13 @@ def imports(names: list[str]) -> list[str]:
 
 
 def create(name: str, **options) -> Encoding:
-    """An encoding instance by name; unknown names raise ValueError listing the known ones."""
-    try:
-        cls = encodings()[name]
-    except KeyError:
-        raise ValueError(f"unknown encoding {name!r} (known: {', '.join(encodings())})") from None
-    return cls(**options)
+    """An encoding instance by name (an encoding, a preset or `NAME:KEY=VALUE...`), these options on top,
+    resolved for no kind in particular (each at its plain default unless given); unknown names raise
+    ValueError listing the known ones."""
+    found = entry(name)
+    if not found.preset and not found.given:
+        return encodings()[found.encoding](**options)
+    return create_for(name, None, extra=options)
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,9 @@ def entry(text: str) -> Entry:
     return Entry(text, name, given, {})
 
 
-def create_for(text: str, kind: str | None, strict: bool = True) -> Encoding:
-    """The encoding a configuration names, its options resolved for `kind` once (`Entry.resolve`)."""
+def create_for(text: str, kind: str | None, strict: bool = True, extra: dict | None = None) -> Encoding:
+    """The encoding a configuration names (`extra` options on top), its options resolved for `kind` once
+    (`Entry.resolve`)."""
     found = entry(text)
+    found = Entry(found.text, found.encoding, {**found.given, **(extra or {})}, found.base, found.preset)
     return encodings()[found.encoding].made(found.resolve(kind, strict).options)
