@@ -50,7 +50,7 @@ from harness.options import Option
 from harness.proof.record import PROOF_SOLVERS, Recorder
 
 from . import loop
-from ._options import implied
+from ._options import GRAPH, implied
 from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top
 from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
@@ -298,8 +298,9 @@ class Eager(Encoding):
     excludes = True
     declared = (
         Option("order", "adder", "the order's encoding: adder (binary counters) or crt", ORDERS),
+        # a grid's vertices have at most four edges: no vertex there has more arcs than PAIRWISE_MAX
         Option("amo", "counter", "how at most one arc in and out is said above PAIRWISE_MAX arcs: counter "
-               "or product", AMO),
+               "or product", AMO, GRAPH),
         Option("implied", "true", "the kind's implied clauses (`cnf_implied`, `implied_clauses`)",
                ("false", "true"), implied("cnf_implied")),
         # auto proves with CaDiCaL
