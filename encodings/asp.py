@@ -24,8 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
+from harness.options import Option
 
 from . import loop, rules
+from ._options import implied
 from .loop import asp as program
 from .loop.cuts import exclusion
 
@@ -37,8 +39,12 @@ class Asp(Encoding):
     name = "asp"
     puzzles = program.kinds()
     excludes = True
-    defaults = {"configuration": "crafty", "implied": "true"}
-    choices = {"configuration": CONFIGURATIONS, "implied": IMPLIED}
+    declared = (
+        Option("configuration", "crafty", "clingo's --configuration (its preset search settings)",
+               CONFIGURATIONS),
+        Option("implied", "true", "the kind's implied constraints (`asp_implied`, `implied_clauses`)",
+               IMPLIED, implied("asp_implied")),
+    )
     imports = ("clingo",)
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:

@@ -20,8 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from harness.encoding import SAT, Limits, Outcome, cpu_time
+from harness.options import Option
 
 from . import rules
+from ._options import implied
 from .loop import implied_clauses, refuse
 from .loop import problem as loop_problem
 from .loop.cpsat import CpSatEncoding, Session, build
@@ -43,8 +45,9 @@ def add_implied(puzzle: Any, m: Any, options: dict[str, Any]) -> None:
 
 class Circuit(CpSatEncoding):
     name = "circuit"
-    defaults = {**CpSatEncoding.defaults, "implied": "true"}
-    choices = {"implied": IMPLIED}
+    declared = (*CpSatEncoding.declared, Option(
+        "implied", "true", "the kind's implied constraints (`cpsat_implied`, `implied_clauses`)", IMPLIED,
+        implied("cpsat_implied")))
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, limits.clock())

@@ -17,27 +17,40 @@ conflicts, and reasons when the solver asks for them) is in the proof's CNF mark
 from __future__ import annotations
 
 from harness.encoding import UNSAT, Outcome, cpu_time
+from harness.options import Option
 
 from . import loop
+from ._options import LOOP
 from .loop.connect import connect_watch, static_cut
 from .loop.watch import loop_watch
 from .propagator import Propagator
+from .sat import Sat
+
+
+def ratio(text: str) -> str:
+    """The `ratio` option checked: `all` or a number above 0."""
+    try:
+        value = float("inf") if text == "all" else float(text)
+    except ValueError:
+        raise ValueError(f"option ratio: {text!r} is neither `all` nor a number") from None
+    if not value > 0:
+        raise ValueError(f"option ratio: {text!r} must be above 0")
+    return text
 
 
 class Connect(Propagator):
     name = "connect"
-    defaults = {**Propagator.defaults, "ratio": "1"}
     helper_records = True
+    # its helpers' clauses are recorded: `proof` is an option again, with `sat`'s rules
+    fixed = {k: v for k, v in Propagator.fixed.items() if k != "proof"}
+    declared = (*Propagator.declared, *(o for o in Sat.declared if o.name == "proof"),
+                Option("ratio", "1", "search the edges not yet false once the assignments since the last "
+                       "search reach its work / RATIO; all: after every propagation that made an edge false",
+                       kinds=LOOP, check=ratio))
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        ratio = self.options["ratio"]
-        try:
-            self.ratio = float("inf") if ratio == "all" else float(ratio)
-        except ValueError:
-            raise ValueError(f"option ratio: {ratio!r} is neither `all` nor a number") from None
-        if not self.ratio > 0:
-            raise ValueError(f"option ratio: {ratio!r} must be above 0")
+    @property
+    def ratio(self) -> float:
+        return float("inf") if self.options["ratio"] == "all" else float(self.options["ratio"])
 
     def solve(self, puzzle, limits, seed, exclude=()):
         """`unsat` before any solver when the graph itself has required vertices apart or a bridge

@@ -27,7 +27,7 @@ HOOKS = ("cpsat", "cpsat_solution", "cpsat_exclude")
 class CpSat(CpSatEncoding):
     name = "cpsat"
     puzzles = kinds_with(*HOOKS)
-    defaults = dict(CpSatEncoding.defaults)
+    declared = CpSatEncoding.declared
     excludes = True
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:

@@ -32,8 +32,8 @@ class Dummy(Encoding):
     defaults = {"status": "unknown", "solution": "", "behave": "ok", "seconds": 0.0, "code": 3,
                 "megabytes": 0, "again": ""}
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
+    def take(self, resolved: dict) -> None:
+        super().take(resolved)
         self.excludes = bool(self.options["again"])  # this instance honours `exclude` if told how to behave
 
     def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:

@@ -46,9 +46,11 @@ from itertools import chain
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.prooflog import Recorder, refuse_unproved
+from harness.options import Option
+from harness.prooflog import PROOF_SOLVERS, Recorder
 
 from . import loop
+from ._options import GRAPH, implied
 from .loop.arcs import AMO, PAIRWISE_MAX, arc_batches, arc_top
 from .loop.cnf import BATCH, loop_clause_parts, num_variables
 from .loop.cuts import exclusion
@@ -294,16 +296,20 @@ class Eager(Encoding):
     name = "eager"
     puzzles = loop.kinds()
     excludes = True
-    defaults = {"order": "adder", "amo": "counter", "implied": "true", "proof": "false",
-                "solver": "auto"}
-    choices = {"order": ORDERS, "amo": AMO, "implied": ("false", "true"), "proof": ("false", "true"),
-               "solver": SOLVERS}
+    declared = (
+        Option("order", "adder", "the order's encoding: adder (binary counters) or crt", ORDERS),
+        # a grid's vertices have at most four edges: no vertex there has more arcs than PAIRWISE_MAX
+        Option("amo", "counter", "how at most one arc in and out is said above PAIRWISE_MAX arcs: counter "
+               "or product", AMO, GRAPH),
+        Option("implied", "true", "the kind's implied clauses (`cnf_implied`, `implied_clauses`)",
+               ("false", "true"), implied("cnf_implied")),
+        # auto proves with CaDiCaL
+        Option("proof", "false", "log a DRAT proof, checked by harness.proof", ("false", "true"),
+               requires={"true": {"solver": ("auto", *PROOF_SOLVERS)}}),
+        Option("solver", "auto", "auto: CaDiCaL, Glucose where CaDiCaL's formula would take more than half "
+               "the memory (`solver_for`)", SOLVERS),
+    )
     imports = ("pysat.solvers",)
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        if self.options["proof"] == "true" and self.options["solver"] != "auto":  # auto proves with CaDiCaL
-            refuse_unproved(self.options["solver"])
 
     @staticmethod
     def proof_clauses(puzzle: Any, options: dict[str, Any]) -> list[list[int]]:

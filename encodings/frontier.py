@@ -35,6 +35,7 @@ from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Clock, Encoding, Limits, Outcome, cpu_time
 from harness.kinds.graph.model import Edge, Graph, degree_problem, solution_edges, solution_string
+from harness.options import Option
 
 DONE = -1  # a frontier vertex of degree 2 (a path's inner vertex); degree 0 is the vertex itself
 NO, YES = -1, -2  # child codes beside node indices: no answer below, the answer reached
@@ -270,18 +271,24 @@ def _layer(plan: Plan, k: int, here: list[int], states: list[tuple[int, ...]], d
     return made, [here[i] for i in kept]
 
 
+def _width(width: int) -> int:
+    if width < 1:
+        raise ValueError(f"width={width}: a layer holds at least one state")
+    return width
+
+
 class Frontier(Encoding):
     name = "frontier"
     puzzles = ("graph",)
     excludes = True
-    defaults = {"order": "greedy", "width": 200_000}
-    choices = {"order": ORDERS}
+    declared = (
+        Option("order", "greedy", "the edge order: greedy, rcm (reverse Cuthill-McKee) or as given", ORDERS),
+        Option("width", 200_000, "the most states a layer may hold (at least 1)", check=_width),
+    )
     imports = ("networkx",)
 
     def solve(self, puzzle: Graph, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         start = cpu_time()
-        if self.options["width"] < 1:
-            raise ValueError(f"width={self.options['width']}: a layer holds at least one state")
         if reason := degree_problem(puzzle):
             return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0, "cuts": 0,
                                          "reason": reason})

@@ -22,6 +22,7 @@ from collections import Counter, deque
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.grid import DIRECTIONS, Direction, edge, solution_string
 from harness.kinds.masyu.model import Masyu, Pearl
+from harness.options import Option
 
 ON, OFF, OPEN = 1, 0, -1
 H, V = (Direction.RIGHT, Direction.LEFT), (Direction.UP, Direction.DOWN)
@@ -203,7 +204,7 @@ class Board:
 class Inference(Encoding):
     name = "inference"
     puzzles = ("masyu",)
-    defaults = {"hypotheses": True}
+    declared = (Option("hypotheses", True, "one level of hypotheses when the rules are stuck"),)
     excludes = True
 
     def solve(self, puzzle: Masyu, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:

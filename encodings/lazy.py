@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from harness.encoding import SAT, Limits, Outcome, cpu_time
+from harness.options import Option
 
-from .circuit import IMPLIED, add_implied
+from .circuit import Circuit, add_implied
 from .loop import problem as loop_problem
 from .loop import refuse
 from .loop.cpsat import CpSatEncoding, Session, build
@@ -30,8 +31,10 @@ from .loop.cuts import CUT_FAMILIES, exclusion, find_cuts
 class Lazy(CpSatEncoding):
     name = "lazy"
     imports = (*CpSatEncoding.imports, "networkx")
-    defaults = {**CpSatEncoding.defaults, "cuts": "loop", "hint": False, "implied": "true"}
-    choices = {"cuts": CUT_FAMILIES, "implied": IMPLIED}
+    declared = (*Circuit.declared,
+                Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): loop, cutset or disc",
+                       CUT_FAMILIES),
+                Option("hint", False, "hint the previous (now cut off) solution to the next solve"))
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         session = Session(self.options, seed, limits.clock())

@@ -23,32 +23,46 @@ on_backtrack's estimated from 1 call in `loop.watch.SAMPLE` timed).
 
 from __future__ import annotations
 
+from harness.options import Option, amend
+
 from . import loop
+from ._options import LOOP
 from .loop.watch import EAGER, loop_watch
-from .sat import Sat
+from .sat import Sat, solver_name
+
+SOLVERS = ("cadical195", "cadical300", "minisatep", "ergo")  # the PySAT solvers with external propagators
 
 
 class Propagator(Sat):
     name = "propagator"
     puzzles = loop.kinds()
-    # `colour=late` starts a new solver, which the watch would have to follow: faces from the start or none
-    defaults = {**Sat.defaults, "eager": "propagate", "cadical": "vivify=0,probe=0", "colour": "off"}
     imports = (*Sat.imports, "pysat.engines")
-    allowed_solvers = ("cadical195", "cadical300", "minisatep", "ergo")
-    # the watch cuts cycles as they close, before their disc is known: `disc` is for whole models
-    # `join` works on a model's loops between solves, which the watch cuts inside its one solve
-    # `restart` starts a new solver between rounds: the watch's one solve has none
-    choices = {**Sat.choices, "eager": EAGER, "colour": ("off", "on"), "cuts": ("loop", "cutset"),
-               "join": ("false",), "restart": ("off",)}
+    # `sat`'s options less those this one solve with the watch never reads: `join`, `directed`, `alone`
+    # and `restart` work on a model's loops between solves, which the watch cuts inside its one solve;
+    # `proof`: its helper's clauses are not recorded (`connect` records them)
+    fixed = {"join": "false", "directed": "false", "alone": "true", "restart": "off", "proof": "false"}
+    declared = (*amend(
+        Sat.declared, drop=tuple(fixed),
+        solver={"check": lambda name: solver_name(name, SOLVERS, "propagator"), "choices": None},
+        # the watch cuts cycles as they close, before their disc is known: `disc` is for whole models
+        cuts={"choices": ("loop", "cutset"), "idle": ()},
+        components={"idle": ()},
+        # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
+        # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on
+        # masyu-100x100-s2026-002 with implied=false (no answer in 100 s; 1.9 s without it), probing
+        # (which vivifies too) on masyu-200x200-s2026-001 (8-10 s without). Known upstream: in-
+        # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
+        # What turning both off costs: results/performance/README.md.
+        cadical={"default": "vivify=0,probe=0"},
+        # `colour=late` starts a new solver, which the watch would have to follow: faces from the start or
+        # none
+        colour={"default": "off", "choices": ("off", "on")},
+        # no defaults per kind: `sat`'s on graphs were measured for `sat`'s search
+        arcs={"by_kind": {}}, phase={"by_kind": {}}, fix={"by_kind": {}}, split={"by_kind": {}}),
+        Option("eager", "propagate", "what the watch cuts as paths close: propagate (an edge that would "
+               "close a wrong loop set false), pearlfree (only cycles without a required vertex), all (every "
+               "wrong cycle)", EAGER, LOOP))
     chunked = False  # propagate() reads the clock
-    # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
-    # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on
-    # masyu-100x100-s2026-002 with implied=false (no answer in 100 s; 1.9 s without it), probing
-    # (which vivifies too) on masyu-200x200-s2026-001 (8-10 s without). Known upstream: in-
-    # processing moves levels behind an external propagator's back (arminbiere/cadical#92).
-    # What turning both off costs: results/performance/README.md.
-    # Those settings are the default of the `cadical` option (sat's, read by `Sat`), so the options
-    # column shows them.
 
     def attach(self, solver, problem, deadline, recorder=None):
         opts = self.options

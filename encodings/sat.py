@@ -90,10 +90,12 @@ from itertools import chain, repeat
 from typing import Any, ClassVar
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome, cpu_time
-from harness.prooflog import Recorder, refuse_unproved
+from harness.options import Option, by_kind
+from harness.prooflog import PROOF_SOLVERS, Recorder
 
 from . import loop, rules
 from ._cadical import parse as parse_cadical
+from ._options import FACES, GRAPH, LOOP, PUZZLES, implied
 from ._plain_sat import PLAIN_RULES, cadical_seed, chunk_budget, solve_plain
 from .loop.arcs import arc_clauses, directed_cuts
 from .loop.arrays import COMPONENTS
@@ -129,6 +131,39 @@ ROUNDS_KEPT = 1000  # per-round figures kept in the stats; a run of 20 000 round
 # `restart=luby`'s unit: a solver is replaced, between rounds, past this many rounds times the Luby term
 # (docs/CEGAR.md, "Restarts", says how it was chosen)
 RESTART_ROUNDS = 100
+
+
+# `sat` on a graph: the best configuration measured there, the CEGAR configuration with `split=hubs` (its
+# commands and sets: results/fhcp/README.md, "On 100 FHCP graphs outside fhcp-sample" and "`split=hubs` on the
+# graphs that split"); its `cuts=cutset` is idle there (MERGED)
+ON_GRAPHS = {"arcs": "true", "phase": "solver", "directed": "true", "join": "merge", "fix": "true",
+             "split": "hubs"}
+# `join=merge` and `directed=true` cut the loops merged (`Sat.merged`): on a graph every loop of a model of
+# several separates, so `cuts` and `components` are never read there
+MERGED = {"join": ("merge",), "directed": ("true",)}
+
+
+def solver_name(wanted: str, allowed: tuple[str, ...] | None = None, encoding: str = "sat") -> str:
+    """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones, and with
+    `allowed`, any other."""
+    from pysat.solvers import SolverNames
+
+    names = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
+    name = next((k for k, aliases in names.items() if wanted.lower() in (k, *aliases)), None)
+    if name is None:
+        raise ValueError(f"unknown PySAT solver {wanted!r} (known: {', '.join(sorted(names))})")
+    if name in REFUSED:
+        raise ValueError(f"encoding {encoding!r} cannot use {name}: it {REFUSED[name]}")
+    if allowed is not None and name not in allowed:
+        raise ValueError(f"encoding {encoding!r} needs a solver with external propagators "
+                         f"({', '.join(allowed)}), not {name}")
+    return name
+
+
+def cadical_text(text: str) -> str:
+    """The `cadical` option, refused here when CaDiCaL 1.9.5 would not take it (`_cadical.parse`)."""
+    parse_cadical(text)
+    return text
 
 
 def luby(i: int) -> int:
@@ -230,61 +265,56 @@ class Sat(Encoding):
     # the loop kinds, and the kinds without a loop whose rules module gives a whole CNF (_plain_sat)
     puzzles = loop.kinds() + rules.kinds_with(*PLAIN_RULES)
     excludes = True
-    defaults = {"solver": "cadical195", "cuts": "loop", "phase": "false", "components": "array",
-                "implied": "true", "cache": "off", "proof": "false", "alone": "true",
-                "colour": "late", "cadical": "", "join": "false", "fix": "false", "arcs": "false",
-                "directed": "false", "degree": "all", "restart": "off", "split": "off"}
-    choices = {"cuts": CUT_FAMILIES, "phase": PHASES, "components": COMPONENTS, "implied": IMPLIED,
-               "cache": CACHE, "proof": PROOF, "alone": ALONE, "colour": COLOUR, "join": JOIN, "fix": FIX,
-               "arcs": ARCS, "directed": DIRECTED, "degree": DEGREE, "restart": RESTART, "split": SPLIT}
+    declared = by_kind("graph", ON_GRAPHS, (
+        Option("solver", "cadical195", "the PySAT solver: any that takes clauses after a solve and a "
+               "conflict budget (aliases such as cd19 allowed; kissat404 and lingeling refused)",
+               check=solver_name),
+        Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): its edges not all together, an edge "
+               "leaving it (cutset), or leaving its disc", CUT_FAMILIES, LOOP, idle=((GRAPH, MERGED),)),
+        Option("phase", "false", "false: the solver tries edges off first; solver: its own phase",
+               PHASES, LOOP),
+        Option("components", "array", "how a model's edges are split into loops: integer arrays or networkx "
+               "(the same loops, another cost)", COMPONENTS, LOOP, idle=((GRAPH, MERGED),)),
+        Option("implied", "true", "the clauses the kind's rules give as implied by them", IMPLIED,
+               implied("cnf_implied")),
+        # a graph's shape is its own: nothing is kept for another run
+        Option("cache", "off", "degree: the degree clauses kept per grid shape in the worker", CACHE,
+               PUZZLES),
+        Option("proof", "false", "log a DRAT proof (CaDiCaL 1.9.5), checked by harness.proof", PROOF,
+               requires={"true": {"solver": PROOF_SOLVERS}},
+               excludes={"true": {"fix": ("true",), "directed": ("true",), "split": ("hubs",)}}),
+        Option("alone", "true", "a complete loop beside wrong ones is tried as the answer by itself first",
+               ALONE, PUZZLES),
+        Option("colour", "late", "the faces' inside/outside colouring: from the start (on), after "
+               "COLOUR_AFTER conflicts a face (late), never (off)", COLOUR, FACES),
+        Option("cadical", "", "CaDiCaL 1.9.5 settings KEY=INTEGER,... set before the first clause",
+               kinds=LOOP, check=cadical_text),
+        Option("join", "false", "join a model's loops along graph edges (2opt, 3opt) and take the one loop "
+               "if it is an answer; merge: join as far as 2-opt goes and cut the loops left", JOIN, LOOP),
+        Option("fix", "false", "`loop.fix`'s forced and forbidden edges as units", FIX, LOOP),
+        Option("arcs", "false", "the arc model beside the edges (`loop.arcs`); asymmetry: with the published "
+               "lowest-asymmetry clauses", ARCS, LOOP),
+        Option("directed", "false", "each cut-set as an arc leaving it and one entering it", DIRECTED, LOOP,
+               requires={"true": {"arcs": ("true", "asymmetry")}}),
+        Option("degree", "all", "free: the edge degree clauses at the vertices not required only (the arcs "
+               "hold the required ones)", DEGREE, LOOP,
+               requires={"free": {"arcs": ("true", "asymmetry")}}, excludes={"free": {"cache": ("degree",)}}),
+        Option("restart", "off", "luby: a new solver between rounds on the Luby sequence of RESTART_ROUNDS",
+               RESTART, LOOP),
+        Option("split", "off", "hubs: a graph whose hubs join blocks solved on two levels (`loop.split`)",
+               SPLIT, GRAPH),
+    ))
     imports = ("pysat.solvers", "networkx")
-    allowed_solvers: ClassVar[tuple[str, ...] | None] = None  # None: any PySAT solver not in REFUSED
     # False: one solve() call per round, a helper that reads the clock keeping the time limit
     # (conflict budgets sized by time make the search depend on the clock, run to run).
     chunked: ClassVar[bool] = True
-    cadical_options: dict[str, int]  # the `cadical` option read: CaDiCaL 1.9.5's settings (`new_solver`)
     # True: `attach` hands every clause its helper gives the solver to the proof's recorder
     helper_records: ClassVar[bool] = False
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        self.options["solver"] = self._solver_name(self.options["solver"])
-        self.cadical_options = parse_cadical(self.options["cadical"])
-        if self.options["proof"] == "true":
-            refuse_unproved(self.options["solver"])
-            if type(self).attach is not Sat.attach and not self.helper_records:  # clauses never recorded
-                raise ValueError(f"encoding {self.name!r} cannot log a proof (proof=true is for sat)")
-            if self.options["fix"] == "true":  # a forced path's closing edge off is no cut the checker knows
-                raise ValueError("proof=true cannot be given with fix=true")
-            if self.options["directed"] == "true":  # the checker's cuts are over edges
-                raise ValueError("proof=true cannot be given with directed=true")
-            if self.options["split"] != "off":  # its unsat rests on many solvers' answers
-                raise ValueError("proof=true cannot be given with split=hubs")
-        if self.options["directed"] == "true" and self.options["arcs"] == "false":
-            raise ValueError("directed=true cuts over the arcs: it needs arcs=true or arcs=asymmetry")
-        if self.options["degree"] == "free":
-            if self.options["arcs"] == "false":  # nothing else would hold a required vertex to degree 2
-                raise ValueError("degree=free leaves degree 2 at required vertices to the arcs: it needs "
-                                 "arcs=true or arcs=asymmetry")
-            if self.options["cache"] == "degree":
-                raise ValueError("degree=free makes the degree clauses per puzzle: not with cache=degree")
-
-    def _solver_name(self, wanted: str) -> str:
-        """The canonical PySAT name for `wanted` (aliases like `cd19` allowed); refuses unusable ones."""
-        from pysat.solvers import SolverNames
-
-        names = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
-        name = next((k for k, aliases in names.items() if wanted.lower() in (k, *aliases)), None)
-        if name is None:
-            raise ValueError(f"unknown PySAT solver {wanted!r} (known: {', '.join(sorted(names))})")
-        if name in REFUSED:
-            raise ValueError(f"encoding {self.name!r} cannot use {name}: it {REFUSED[name]}")
-        if self.allowed_solvers is not None and name not in self.allowed_solvers:
-            raise ValueError(
-                f"encoding {self.name!r} needs a solver with external propagators "
-                f"({', '.join(self.allowed_solvers)}), not {name}"
-            )
-        return name
+    @property
+    def cadical_options(self) -> dict[str, int]:
+        """The `cadical` option read: CaDiCaL 1.9.5's settings (`new_solver`)."""
+        return parse_cadical(self.options["cadical"])
 
     def start_solver(self, clauses: Iterable[list[int]], num_edges: int, logging: bool, stats: dict,
                      cadical_options: dict[str, int], faces: range = range(0)):

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from harness import options as option_rules
 from harness.outcomes import Answer
 
 # What an encoding may say: the solver's own verdict only. Statuses come in layers (harness.outcomes):
@@ -165,10 +166,17 @@ class Encoding(abc.ABC):
     # The encoding's name on the command line and in the database (an entry point's NAME).
     name: ClassVar[str]
     puzzles: ClassVar[tuple[str, ...] | None] = ()  # the puzzle kinds it solves; None: every kind
-    # Every option with its default; command-line strings are converted to the default's type.
+    # Its options, each declared once (`harness.options.Option`: type, choices, default, help, the kinds
+    # it applies to, defaults per kind, what it requires or excludes); checked from these, never by code.
+    declared: ClassVar[tuple[Any, ...]] = ()
+    # The older contract, which plug-ins may keep: every option with its default (command-line strings
+    # are converted to the default's type), and the options that take one of a few words. Made from
+    # `declared` where an encoding declares its options.
     defaults: ClassVar[dict[str, Any]] = {}
-    # Options that take one of a few words: checked once here, for every encoding.
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Settings of the code that are no options of this encoding (a subclass's fixed choice of its base's
+    # option): in `self.options` for the code to read, never in the run key.
+    fixed: ClassVar[dict[str, Any]] = {}
     # Solver packages the encoding uses; `prepare` imports them before the clock starts, since
     # solve_s counts the encoding's work on the puzzle, never imports (FORMATS.md). Their versions
     # are part of the encoding's fingerprint.
@@ -177,23 +185,40 @@ class Encoding(abc.ABC):
     # generators ask of an encoding. One that does not is never asked.
     excludes: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("declared"):
+            cls.defaults = {o.name: o.default for o in cls.declared}
+            cls.choices = {o.name: o.choices for o in cls.declared if o.choices is not None}
+
     def __init__(self, **options: Any) -> None:
-        """Take the run's options (strings from the command line, or typed values), checked against
-        `defaults` and `choices`; the full set, defaults filled in, is `self.options` (and the run's key).
+        """Take the run's options (strings from the command line, or typed values), resolved for no
+        kind in particular (`harness.options.resolve`: each at its plain default unless given, checked
+        against the declarations); `self.options` holds every option the code reads. A run resolves its
+        options for its instance's kind once and makes its encoding with `made` instead.
 
         Raises ValueError naming an unknown option or a bad value. Cheap: no solver work here.
         """
-        unknown = set(options) - set(self.defaults)
-        if unknown:
-            known = ", ".join(sorted(self.defaults)) or "none"
-            raise ValueError(
-                f"encoding {self.name!r} has no option {', '.join(sorted(unknown))} "
-                f"(options: {known})"
-            )
-        self.options = {**self.defaults, **{k: _coerce(k, self.defaults[k], v) for k, v in options.items()}}
-        for key, allowed in self.choices.items():
-            if self.options[key] not in allowed:
-                raise ValueError(f"option {key}: {self.options[key]!r} is not one of {', '.join(allowed)}")
+        # a fixed setting given at its value (an encoding made again from another's `options`) is no option
+        given = {k: v for k, v in options.items() if not (k in self.fixed and self.fixed[k] == v)}
+        self.take(option_rules.resolve(type(self), given).options)
+
+    @classmethod
+    def made(cls, resolved: dict[str, Any]) -> Encoding:
+        """The encoding for options already resolved (`harness.options.resolve`), not checked again.
+        A plug-in class with an `__init__` of its own is made through it."""
+        if cls.__init__ is not Encoding.__init__:
+            return cls(**resolved)
+        made = cls.__new__(cls)
+        made.take(resolved)
+        return made
+
+    def take(self, resolved: dict[str, Any]) -> None:
+        """Keep the resolved options: `self.options` is every declared option (those a kind leaves out at
+        their plain default, so the code reads any alike) and `fixed`, with the resolved ones on top;
+        `self.resolved` the resolved ones alone (the run key's)."""
+        self.resolved = dict(resolved)
+        self.options = {**option_rules.every_option(type(self)), **self.fixed, **resolved}
 
     def prepare(self) -> None:
         """Import the solver packages (untimed); cheap after the first call in a process.
@@ -228,24 +253,6 @@ class Encoding(abc.ABC):
         wall clock: the runner records a run that used its CPU budget as `timeout` whatever it
         returned. An exception is recorded as the run's `crash`, with its traceback.
         """
-
-
-def _coerce(name: str, default: Any, value: Any) -> Any:
-    """Options arrive as strings from the command line; give them the default's type."""
-    if not isinstance(value, str) or isinstance(default, str) or default is None:
-        return value
-    if isinstance(default, bool):
-        if value.lower() in ("1", "true", "yes", "on"):
-            return True
-        if value.lower() in ("0", "false", "no", "off"):
-            return False
-    else:
-        try:
-            return type(default)(value)
-        except ValueError:
-            pass
-    kind = "a boolean" if isinstance(default, bool) else f"a {type(default).__name__}"
-    raise ValueError(f"option {name}: {value!r} is not {kind}")
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle", metavar="PUZZLE", help="file path, puzz.link URL or Tatham game id")
     p.add_argument("--kind", choices=kinds.names(), help="the puzzle kind, over what the input says")
     p.add_argument("--encoding", "-e", default=DEFAULT_ENCODING,
-                   help=f"encoding name (default: {DEFAULT_ENCODING})")
+                   help=f"encoding or preset, NAME[:KEY=VALUE...] (default: {DEFAULT_ENCODING})")
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
                    help="an encoding option; repeat for several (e.g. -o cuts=cutset)")
     p.add_argument("--time-limit", type=float, default=60.0, metavar="S",
@@ -74,14 +75,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.proof:
             options["proof"] = "true"
         instance = load(args.puzzle, args.kind)
-        registry.create(args.encoding, **options)  # unknown encodings and options fail here, in one line
+        # resolved once, for this puzzle's kind: unknown encodings and options, and options that do nothing
+        # on this kind, fail here in one line
+        found = registry.entry(args.encoding)
+        found = replace(found, given={**found.given, **options})
+        resolved = found.resolve(instance.kind if instance.puzzle is not None else None).options
     except (InstanceError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         limits = Limits(time_s=args.time_limit)
-        row = execute(instance, args.encoding, options, args.seed, limits, unique=args.unique,
-                      proof_dir=args.proof)
+        row = execute(instance, found.encoding, resolved, args.seed, limits, unique=args.unique,
+                      proof_dir=args.proof, resolved=True)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -22,6 +22,7 @@ from harness.encoding import Limits
 from harness.grid import Grid, edge, solution_edges, solution_string
 from harness.instances import Instance
 from harness.kinds.masyu.model import Masyu, Pearl
+from harness.presets import PRESETS
 from harness.run.execute import execute
 
 ENCODINGS = [name for name in registry.names("masyu") if name != "dummy"]
@@ -326,3 +327,40 @@ def test_an_incomplete_encoding_excluding_its_answer_finds_no_other(encoding: st
             assert brute_force(puzzle) == [first.solution]  # deduction forced it: the only answer
         assert solver.solve(puzzle, LIMITS, 0, exclude=(first.solution,)).status == "unsat"
     assert solved >= 2
+
+
+MASYU_PRESETS = [p for p, c in PRESETS.items() if registry.encodings()[c.encoding].serves("masyu")]
+
+
+@pytest.mark.parametrize("preset", MASYU_PRESETS)
+def test_every_preset_enumerates_exactly_the_brute_force_answers(preset: str) -> None:
+    """Each named configuration, resolved for Masyu as a sweep resolves it, lists every answer, no other."""
+    solver = registry.create_for(preset, "masyu")
+    puzzles = [Masyu(Grid(3, 3)), Masyu(Grid(3, 4), {(1, 1): Pearl.WHITE}), *random_puzzles(6, 4, 4, seed=11)]
+    for puzzle in puzzles:
+        found: list[str] = []
+        while (outcome := solver.solve(puzzle, LIMITS, 0, exclude=tuple(found))).status == "sat":
+            assert outcome.solution not in found
+            found.append(outcome.solution)
+        assert outcome.status == "unsat"
+        assert sorted(found) == sorted(brute_force(puzzle)), (preset, kinds.write_text(puzzle))
+
+
+def test_fix_keeps_every_brute_force_answer() -> None:
+    """`loop.fix`'s forced edges are in every answer of a puzzle, its forbidden ones in none, and it finds
+    no answer only where brute force finds none."""
+    from loopbench_encodings import loop
+    from loopbench_encodings.loop.fix import fixed_edges
+
+    puzzles = [*UNSAT.values(), *random_puzzles(40, 4, 4, seed=2024), *random_puzzles(10, 4, 5, seed=7)]
+    puzzles += [p for i, (r, c) in enumerate(ODD_SHAPES) for p in random_puzzles(3, r, c, seed=i, fewest=0)]
+    decided = 0
+    for puzzle in puzzles:
+        problem = loop.problem(puzzle)
+        fixed = fixed_edges(problem)
+        answers = [set(problem.edge_ids(s)) for s in brute_force(puzzle)]
+        assert bool(fixed.reason) <= (not answers), kinds.write_text(puzzle)
+        for edges in answers:
+            assert set(fixed.on) <= edges and not set(fixed.off) & edges, kinds.write_text(puzzle)
+        decided += len(fixed.on) + len(fixed.off)
+    assert decided > 0  # the rules fixed edges: the check above had something to check

@@ -9,6 +9,7 @@ encoding of "degree 0 or 2", and a vertex of degree 1 the up-front unsat with it
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -16,10 +17,14 @@ from harness import kinds, registry, sets
 from harness.encoding import Limits
 from harness.instances import Instance
 from harness.kinds.graph.model import Graph, solution_string
+from harness.presets import PRESETS
 from harness.run.execute import execute
 
-STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat", {}),
-              ("sat", {"cuts": "cutset"}), ("sat", {"cuts": "disc"}), ("sat", {"components": "networkx"}),
+# Configurations as `harness.run --encoding` takes them, resolved for graphs (`sat` is its graph default);
+# every preset serving graphs is among them, and `sat-plain` is `sat`'s plain defaults, the cut families'
+STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat", {}), ("sat-plain", {}),
+              ("sat-plain", {"cuts": "cutset"}), ("sat-plain", {"cuts": "disc"}),
+              ("sat-plain", {"components": "networkx"}), *((p, {}) for p in PRESETS if p != "sat-plain"),
               ("propagator", {}),
               ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {}),
               ("eager", {}), ("eager", {"order": "crt"}), ("eager", {"solver": "glucose42"}),
@@ -77,8 +82,15 @@ def brute_force(g: Graph) -> set[str]:
     return found
 
 
+def configured(name: str, options: dict):
+    """The configuration `name` with `options` on top, resolved for graphs as a sweep resolves it."""
+    found = registry.entry(name)
+    found = replace(found, given={**found.given, **options})
+    return registry.encodings()[found.encoding].made(found.resolve("graph").options)
+
+
 def all_answers(name: str, options: dict, g: Graph) -> set[str]:
-    encoding = registry.create(name, **options)
+    encoding = configured(name, options)
     encoding.prepare()
     found: list[str] = []
     while True:
@@ -100,6 +112,22 @@ def test_every_strategy_finds_every_hamiltonian_cycle(label):
         if expected is None:
             expected = got
         assert got == expected, (label, name, options, len(got), len(expected))
+
+
+@pytest.mark.parametrize("label", [k for k, g in GRAPHS.items() if g.n <= 10])
+def test_fix_keeps_every_hamiltonian_cycle(label):
+    """`loop.fix`'s forced edges are in every answer, its forbidden ones in none, and it finds no answer
+    only where there is none (what `fix=true`, in `sat`'s graph default, gives the solver as units)."""
+    from loopbench_encodings import loop
+    from loopbench_encodings.loop.fix import fixed_edges
+
+    g = GRAPHS[label]
+    problem = loop.problem(g)
+    fixed = fixed_edges(problem)
+    answers = [set(problem.edge_ids(s)) for s in brute_force(g)]
+    assert bool(fixed.reason) <= (not answers), (label, fixed.reason)
+    for edges in answers:
+        assert set(fixed.on) <= edges and not set(fixed.off) & edges, label
 
 
 def test_the_counts_are_the_known_ones():

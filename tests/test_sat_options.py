@@ -18,6 +18,7 @@ from helpers import bundled
 from harness import kinds, registry, sets
 from harness.encoding import Limits
 from harness.kinds.graph.model import Graph
+from harness.options import every_option
 from harness.proof.certify import CERTIFIED
 from harness.run.execute import execute
 from loopbench_encodings import loop
@@ -26,6 +27,14 @@ from loopbench_encodings.loop.fix import fixed_edges
 from loopbench_encodings.loop.join import join, merge
 
 LIMITS = Limits(time_s=30.0)
+
+
+def plain_run(instance, options: dict) -> dict:
+    """`sat` with these options over its plain defaults, on graphs too (whose own defaults are the CEGAR
+    configuration's), resolved for the instance's kind as a sweep resolves them (one idle there left out)."""
+    entry = registry.Entry("sat", "sat", options, every_option(registry.encodings()["sat"]))
+    resolved = entry.resolve(instance.kind, strict=False).options
+    return execute(instance, "sat", resolved, 0, LIMITS, resolved=True)
 
 
 @pytest.mark.parametrize("instance", sets.instances("graph-smoke"), ids=lambda i: i.name)
@@ -181,7 +190,7 @@ def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
 @pytest.mark.parametrize("collection", ["graph-smoke", "masyu-smoke", "slither-smoke"])
 def test_every_option_answers_the_smoke_sets_and_the_checker_accepts(collection, options):
     for instance in sets.instances(collection):
-        row = execute(instance, "sat", options, 0, LIMITS)
+        row = plain_run(instance, options)
         assert row["status"] in ("solved", "unsat"), instance.name
         if row["status"] == "solved":
             assert row["verified"] == 1, instance.name
@@ -199,7 +208,7 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
         registry.create("sat", directed="true", arcs="true", proof="true")
     with pytest.raises(ValueError, match="needs arcs"):
         registry.create("sat", directed="true")
-    with pytest.raises(ValueError, match="degree=free .* needs arcs"):
+    with pytest.raises(ValueError, match="degree=free needs arcs"):
         registry.create("sat", degree="free")
     with pytest.raises(ValueError, match="cache=degree"):
         registry.create("sat", degree="free", arcs="true", cache="degree")
@@ -214,7 +223,7 @@ def test_merged_cuts_pass_the_proof_checkers_cut_check():
     for instance in sets.instances("graph-smoke"):
         if instance.known_answer != "unsat" or loop.refuse(loop.problem(instance.puzzle), 0.0):
             continue  # Hamiltonian, or refused before any solve (a vertex of degree 1): no proof to log
-        row = execute(instance, "sat", {"join": "merge", "cuts": "cutset", "proof": "true"}, 0, LIMITS)
+        row = plain_run(instance, {"join": "merge", "proof": "true"})
         extra = json.loads(row["extra"])
         assert row["status"] == "unsat" and extra["proof"] == CERTIFIED, instance.name
         merged += extra["merged"]
@@ -291,7 +300,7 @@ def test_restarts_keep_every_answer_of_the_smoke_sets(restart_every_round, optio
     restarts = 0
     for collection in ("graph-smoke", "masyu-smoke", "slither-smoke"):
         for instance in sets.instances(collection):
-            row = execute(instance, "sat", options, 0, LIMITS)
+            row = plain_run(instance, options)
             assert row["status"] in ("solved", "unsat"), instance.name
             assert row["status"] != "solved" or row["verified"] == 1, instance.name
             if instance.known_answer:
@@ -320,7 +329,7 @@ def test_restarts_after_the_faces_came_in_keep_them(restart_every_round, monkeyp
     for collection in ("masyu-smoke", "slither-smoke"):
         for instance in sets.instances(collection):
             given.clear()
-            row = execute(instance, "sat", {"restart": "luby"}, 0, LIMITS)
+            row = plain_run(instance, {"restart": "luby"})
             assert row["status"] == "solved" and row["verified"] == 1, instance.name
             extra = json.loads(row["extra"])
             assert extra["coloured_at"] == 1, instance.name
@@ -335,12 +344,12 @@ def test_restarts_find_every_hamiltonian_cycle_and_log_a_proof_the_checker_certi
 
     for label in ("K6", "wheel7", "prism4", "petersen"):  # up to 10 vertices: brute force is quick
         g = GRAPHS[label]
-        assert all_answers("sat", {"restart": "luby", "cuts": "cutset"}, g) == brute_force(g), label
+        assert all_answers("sat-plain", {"restart": "luby", "cuts": "cutset"}, g) == brute_force(g), label
     restarted = 0
     for instance in sets.instances("graph-smoke"):
         if instance.known_answer != "unsat" or loop.refuse(loop.problem(instance.puzzle), 0.0):
             continue
-        row = execute(instance, "sat", {"restart": "luby", "proof": "true"}, 0, LIMITS)
+        row = plain_run(instance, {"restart": "luby", "proof": "true"})
         extra = json.loads(row["extra"])
         assert row["status"] == "unsat" and extra["proof"] == CERTIFIED, instance.name
         restarted += extra["restarts"]

@@ -15,9 +15,6 @@ from loopbench_encodings import loop
 from loopbench_encodings.loop.split import Split, ends_of, hubs, matchings, one_cycle, pairings, parts
 
 LIMITS = Limits(time_s=60.0)
-# the CEGAR configuration of results/fhcp (docs/CEGAR.md)
-CEGAR = {"arcs": "true", "phase": "solver", "cuts": "cutset", "directed": "true", "join": "merge",
-         "fix": "true"}
 
 
 def ladder_blocks(blocks: int, rungs: int, hub_on: str = "all") -> Graph:
@@ -147,7 +144,7 @@ def test_split_agrees_with_the_whole_solve_on_random_hub_graphs():
 
 def test_split_solves_a_30_hub_fhcp_graph_passing_every_part_twice():
     graph = next(i.puzzle for i in sets.instances("fhcp-sample") if i.name == "graph247")
-    outcome = registry.create("sat", split="hubs", **CEGAR).solve(graph, LIMITS, 0)
+    outcome = registry.create_for("cegar-split", "graph").solve(graph, LIMITS, 0)
     assert outcome.status == "sat"
     assert kinds.check(graph, outcome.solution) == []
     used = {graph.edges[i] for i in loop.problem(graph).edge_ids(outcome.solution)}

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Clock, Encoding, cpu_time
+from harness.options import Option
 from loopbench_encodings import loop, rules
 from loopbench_encodings.loop import LoopProblem
 
@@ -61,24 +62,32 @@ def build(puzzle: Any, problem: LoopProblem) -> LoopModel:
     return m
 
 
+def _branching_name(name: str) -> str:
+    _branching(name)
+    return name
+
+
+def _refuse_workers(n: int) -> int:
+    raise ValueError(f"num_workers must be at least 1, got {n}")
+
+
 class CpSatEncoding(Encoding):
     """Base of the CP-SAT loop strategies: the kinds they serve, their solver options, checked when made."""
 
     puzzles = loop.kinds()
     excludes = True
     imports = ("ortools.sat.python.cp_model",)
-    defaults = {
-        "num_workers": 1,
-        "linearization_level": 0,
-        "search_branching": "PORTFOLIO_WITH_QUICK_RESTART_SEARCH",
-    }
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        if self.options["num_workers"] < 1:
-            # 0 means "all cores" to CP-SAT, which makes results depend on the machine.
-            raise ValueError(f"num_workers must be at least 1, got {self.options['num_workers']}")
-        _branching(self.options["search_branching"])
+    declared = (
+        # 0 means "all cores" to CP-SAT, which makes results depend on the machine
+        Option("num_workers", 1, "CP-SAT's search workers (at least 1: 0, all cores, would make results "
+               "depend on the machine)", check=lambda n: n if n >= 1 else _refuse_workers(n)),
+        # 0 on graphs too: the best single setting measured there (results/graph/README.md, "CP-SAT on
+        # graphs", with the sweeps of `lp.sqlite` before it); 1 proves parity-bound graphs (preset circuit-lp)
+        Option("linearization_level", 0, "CP-SAT's LP relaxation: 0 none (its defaults spend most of a loop "
+               "model's time there), 1 or 2 more", by_kind={"graph": 0}),
+        Option("search_branching", "PORTFOLIO_WITH_QUICK_RESTART_SEARCH", "CP-SAT's search_branching "
+               "(any of SatParameters.SearchBranching's names)", check=_branching_name),
+    )
 
 
 def _branching(name: str) -> Any:

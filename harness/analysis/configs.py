@@ -1,14 +1,17 @@
-"""A run's configuration label (`sat[cuts=cutset]`): the encoding and the options that tell its runs apart."""
+"""A run's configuration label: a preset's name (`cegar-split`) where its options are a preset's, else the
+encoding and the options that tell its runs apart (`sat[cuts=cutset]`)."""
 
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pandas as pd
 
 
 def with_config(runs: pd.DataFrame) -> pd.DataFrame:
-    """Add `config`: the encoding's name, plus the options that vary between its runs (`sat[cuts=cutset]`).
+    """Add `config`: the preset's name for a run whose options on its kind are a preset's (`preset_of`);
+    else the encoding's name, plus the options that vary between its other runs (`sat[cuts=cutset]`).
 
     Runs store every option, defaults included, so only the ones that tell two configurations of
     one encoding apart make it into the label. Runs that already carry `config` keep it: a subset
@@ -20,9 +23,18 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
     # an option older rows lack (it came later) is labelled as its default, which those runs had
     base = {e: defaults(e) for e in set(encodings)}
     options = [{**base[e], **_options(o)} for e, o in zip(encodings, runs["options"], strict=True)]
+    kinds = [str(k) if isinstance(k, str) else None for k in runs["puzzle"]] if "puzzle" in runs \
+        else [None] * len(runs)
     labels = list(encodings)
+    named = {}  # a run whose options are a preset's on its kind is labelled with the preset's name
+    for i, (e, k) in enumerate(zip(encodings, kinds, strict=True)):
+        key = (e, k, json.dumps(options[i], sort_keys=True, default=str))
+        if key not in named:
+            named[key] = preset_of(e, k, options[i])
+        if named[key]:
+            labels[i] = named[key]
     for encoding in set(encodings):
-        mine = [i for i, e in enumerate(encodings) if e == encoding]
+        mine = [i for i, e in enumerate(encodings) if e == encoding and labels[i] == e]
         keys = sorted({k for i in mine for k in options[i]})
         varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
         for i in mine if varying else ():
@@ -47,6 +59,38 @@ def _options(text: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def preset_of(encoding: str, kind: str | None, options: dict) -> str:
+    """The first preset (`harness.presets`) whose options, resolved for `kind`, a run of `encoding` with
+    these `options` has (options that do nothing on the kind aside), or ""."""
+    from harness import registry
+    from harness.presets import PRESETS
+
+    for name, preset in PRESETS.items():
+        if preset.encoding != encoding or encoding not in registry.encodings():
+            continue
+        wanted = _resolved(name, kind)
+        if wanted is None or wanted == _resolved(encoding, kind) == _resolved("", kind, encoding):
+            continue  # the encoding's own plain defaults on this kind are its name's (`sat-plain` on Masyu)
+        if all(str(options.get(k)) == str(v) for k, v in wanted):
+            return name
+    return ""
+
+
+@cache
+def _resolved(entry: str, kind: str | None, plain: str = "") -> tuple | None:
+    """The options `entry` resolves to on `kind`; with `plain`, that encoding's plain defaults there."""
+    from harness import registry
+    from harness.options import every_option
+
+    try:
+        if plain:
+            base = every_option(registry.encodings()[plain])
+            return tuple(registry.Entry(plain, plain, {}, base).resolve(kind, strict=False).options.items())
+        return tuple(registry.entry(entry).resolve(kind, strict=False).options.items())
+    except ValueError:  # a kind this code does not know
+        return None
+
+
 def defaults(encoding: str) -> dict:
     """The encoding's current default options ({} for an encoding this code does not have)."""
     from harness import registry
@@ -58,6 +102,8 @@ def defaults(encoding: str) -> dict:
 def spelled(configs: list[str], wanted: str) -> list[str]:
     """The configs `wanted` names as `harness.run --encoding` spells one (`sat:join=merge:arcs=true`,
     or `sat`): its options as given, every other option that labels tell apart at its default."""
+    if wanted in configs:  # a preset's name as labels show it
+        return [wanted]
     encoding, given = _spelling(wanted)
     base = {k: str(v) for k, v in defaults(encoding).items()}
     out = []
@@ -83,6 +129,12 @@ def spells(encoding: str, options: dict, wanted: str) -> bool:
 
 
 def _spelling(wanted: str) -> tuple[str, dict[str, str]]:
-    """`sat:join=merge:arcs=true` read: the encoding and the options given."""
+    """`sat:join=merge:arcs=true` read: the encoding and the options given (a preset's, `cegar:fix=false`,
+    with those on top)."""
+    from harness.presets import PRESETS
+
     encoding, *pairs = wanted.split(":")
-    return encoding, dict(pair.partition("=")[::2] for pair in pairs)
+    given = dict(pair.partition("=")[::2] for pair in pairs)
+    if encoding in PRESETS:
+        return PRESETS[encoding].encoding, {**PRESETS[encoding].options, **given}
+    return encoding, given

@@ -38,10 +38,13 @@ class Made:
 
 
 def options_of(options: dict[str, Any] | None, encoding: str = "sat") -> dict[str, Any]:
-    """The run's options over the defaults of the encoding that logged the proof."""
+    """The run's options over the defaults of the encoding that logged the proof, and its fixed settings:
+    what its code read (`Encoding.take`; a row's options hold only those that applied to its kind)."""
     from harness import registry
+    from harness.options import every_option
 
-    return {**registry.encodings()[encoding].defaults, **(options or {})}
+    cls = registry.encodings()[encoding]
+    return {**every_option(cls), **cls.fixed, **(options or {})}
 
 
 def made(puzzle: Any, options: dict[str, Any] | None = None, encoding: str = "sat") -> Made | None:

@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 
 from harness import kinds, registry, sets
+from harness import options as option_rules
 from harness.analysis import results, sweep_summary
 from harness.encoding import parse_options
+from harness.presets import PRESETS
 from harness.run import slurm, sweep
 from harness.run.executors import ClusterError
 from harness.schema import DEFAULT_DB
@@ -28,10 +30,12 @@ class ArgumentError(Exception):
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness.run", description=__doc__.splitlines()[0])
-    p.add_argument("--encoding", action="append", required=True, metavar="NAME[,NAME...]",
-                   help=f"encodings to run (known: {', '.join(registry.names())}); NAME:KEY=VALUE"
-                        "[:KEY=VALUE] runs that encoding with these options too, beside the others "
-                        "(sat,sat:cuts=cutset)")
+    p.add_argument("--encoding", action="append", metavar="NAME[,NAME...]",
+                   help=f"encodings or presets to run (encodings: {', '.join(registry.names())}; presets: "
+                        f"{', '.join(PRESETS)}); NAME:KEY=VALUE[:KEY=VALUE] runs that encoding or preset "
+                        "with these options on top, beside the others (sat,sat:cuts=cutset)")
+    p.add_argument("--describe", metavar="ENCODING|PRESET",
+                   help="print the options of an encoding or preset, with their help and defaults, and exit")
     p.add_argument("--instances", nargs="+", action="extend", metavar="SPEC",
                    help=f"bundled sets' names, files, directories or globs (several allowed, and "
                         f"repeatable; default {DEFAULT_INSTANCES})")
@@ -89,7 +93,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         provers = [n for n in names if _logs_proofs(n)]
         if not provers:
             raise ArgumentError("--proof: no encoding of this sweep logs proofs (sat does)")
-        options.update({f"{n}.proof": "true" for n in provers})
+        options.update({f"{registry.entry(n).encoding}.proof": "true" for n in provers})
     if args.scheduler and args.executor != "dask":
         raise ArgumentError("--scheduler needs --executor dask")
     for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),
@@ -127,16 +131,38 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
 
 
 def _logs_proofs(name: str) -> bool:
-    """Whether the encoding `name` takes proof=true (sat does; propagator, a subclass, refuses it)."""
+    """Whether the configuration `name` takes proof=true (sat does; propagator has no `proof`)."""
     try:
-        registry.create(name, proof="true")
+        found = registry.entry(name)
+        return "proof" in option_rules.declarations(registry.encodings()[found.encoding])
     except ValueError:
         return False
-    return True
+
+
+def describe(name: str) -> str:
+    """`--describe`: an encoding's or preset's options from their declarations (`options.describe`)."""
+    found = registry.entry(name)
+    cls = registry.encodings()[found.encoding]
+    head = [f"{found.encoding}: {', '.join(cls.puzzles) if cls.puzzles is not None else 'every kind'}"]
+    if found.preset:
+        preset = PRESETS[found.preset]
+        given = ":".join(f"{k}={v}" for k, v in preset.options.items())
+        head = [f"preset {found.preset}: {preset.help}", f"  = {found.encoding}:{given}", *head]
+    return "\n".join([*head, *option_rules.describe(cls)])
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.describe:
+        try:
+            print(describe(args.describe))
+        except ValueError as exc:
+            print(f"harness.run: error: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    if not args.encoding:
+        print("harness.run: error: --encoding is required (or --describe)", file=sys.stderr)
+        return 2
     try:
         plan = build(args, argv)
     except ArgumentError as exc:
@@ -158,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"sweep {report.sweep_id}: {report.planned} runs planned{skipped}, "
           f"{report.skipped} already stored, {report.recorded} recorded, {report.failed} failed in the "
           f"harness; database {plan.db}")
+    for note in report.notes:
+        print(f"note: {note}")
     print(shown.summary.to_string(float_format=lambda x: f"{x:.3f}") if not shown.summary.empty
           else "(no runs)")
     if not shown.summary.empty:

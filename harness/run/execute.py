@@ -88,9 +88,13 @@ def execute(
     proof_dir: str | None = None,
     phase: Callable[[str], None] | None = None,
     check_time_s: float | None = None,
+    resolved: bool = False,
 ) -> dict[str, Any]:
     """Solve one instance and judge the answer; bad input becomes status `error`, never an exception.
 
+    `encoding` is a configuration (`sat`, `sat:cuts=cutset`, a preset), `options` more options on top,
+    resolved here for the instance's kind (`registry.Entry.resolve`; one that does nothing there is an
+    `error`); `resolved`: `options` are a sweep's, resolved once in its plan, taken as they are.
     The row records the options with the encoding's defaults filled in, as sweeps key them, and
     the fingerprints of this process's code for the encoding (`code`: the modules and imports the
     coordinator found, `fingerprint.Scope.as_dict()`; None: find them here) and for the harness
@@ -110,13 +114,20 @@ def execute(
     runner = fingerprint.harness_scope() if harness_code is None else fingerprint.Scope(**harness_code)
     harness = fingerprint.loaded(tuple(runner.modules), tuple(runner.imports))
     try:
-        solver = registry.create(encoding, **options)
-    except ValueError as exc:
+        if resolved:  # a sweep's spec: resolved once, in the plan
+            solver = registry.encodings()[encoding].made(options)
+        else:
+            found = registry.entry(encoding)
+            found = replace(found, given={**found.given, **options})
+            solver = registry.encodings()[found.encoding].made(found.resolve(instance.kind).options)
+            encoding = found.encoding
+    except (ValueError, KeyError) as exc:
         row = identity(instance, encoding, options, seed, limits, unique=unique, harness=harness)
-        return {**row, "status": Status.ERROR, "detail": str(exc), "verified": None}
+        detail = str(exc) if isinstance(exc, ValueError) else f"unknown encoding {encoding!r}"
+        return {**row, "status": Status.ERROR, "detail": detail, "verified": None}
     scope = fingerprint.scope(encoding) if code is None else fingerprint.Scope(**code)
     printed = fingerprint.loaded(tuple(scope.modules), tuple(scope.imports))
-    row = identity(instance, encoding, solver.options, seed, limits, printed, unique, harness)
+    row = identity(instance, encoding, solver.resolved, seed, limits, printed, unique, harness)
     if instance.puzzle is None:
         return {**row, "status": Status.ERROR, "detail": instance.error, "verified": None}
     if not solver.supports(instance.puzzle):

@@ -15,7 +15,7 @@ from uuid import uuid4
 from tqdm.auto import tqdm
 
 from harness import fingerprint, provenance, registry
-from harness.encoding import Limits, parse_options
+from harness.encoding import Limits
 from harness.instances import Instance
 from harness.outcomes import Status
 from harness.run import choose, steps
@@ -29,8 +29,9 @@ class Sweep:
     """What to run and how; `options` are the command line's key=value strings, given to every encoding
     (a key `ENCODING.KEY` only to that encoding, so a sweep can pit one encoding's option against another
     encoding side by side: `--option sat.implied=true`). An entry of `encodings` may be a configuration,
-    `NAME:KEY=VALUE[:KEY=VALUE...]` (`sat:cuts=cutset`): that encoding with these options on top, so
-    one sweep runs an encoding under several option sets side by side (one sweep, one load)."""
+    `NAME:KEY=VALUE[:KEY=VALUE...]` (`sat:cuts=cutset`, NAME an encoding or a preset, `harness.presets`):
+    that encoding with these options on top, so one sweep runs an encoding under several option sets
+    side by side (one sweep, one load)."""
 
     instances: list[Instance]
     encodings: list[str]
@@ -55,23 +56,31 @@ class Sweep:
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
     pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
+    # each (entry, kind)'s resolution, made once (`resolve`): the options and those left out
+    resolutions: dict[tuple[str, str | None], tuple[dict[str, Any], tuple[str, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
-        """Each encoding's full options (defaults filled in), so equal runs get equal run keys.
+        """Each entry's options for no kind in particular (each at its plain default unless given): what
+        the `sweeps` table records, and the check of the command line before any instance is read.
 
-        Raises ValueError for an unknown encoding, an option it does not know or a bad value, or an
-        `ENCODING.KEY` option for an encoding the sweep does not run.
+        Raises ValueError for an unknown encoding or preset, an option it does not know or a bad value,
+        or an `ENCODING.KEY` option for an encoding the sweep does not run.
         """
         targeted = {k.partition(".")[0] for k in self.options if "." in k}
-        names = {configuration(entry)[0] for entry in self.encodings}
-        if targeted - names:
-            missing = ", ".join(sorted(targeted - names))
-            raise ValueError(f"options for {missing}, which this sweep does not run")
-        out = {}
-        for entry in self.encodings:
-            name, own = configuration(entry)
-            out[entry] = registry.create(name, **{**self.options_of(name), **own}).options
-        return out
+        missing = targeted - {registry.entry(text).encoding for text in self.encodings}
+        if missing:
+            raise ValueError(f"options for {', '.join(sorted(missing))}, which this sweep does not run")
+        return {text: self.resolve(text, None)[0] for text in self.encodings}
+
+    def resolve(self, text: str, kind: str | None) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """One entry's options for instances of `kind` (`registry.Entry.resolve`), resolved once per
+        sweep: the options and the given ones left out there (doing nothing on that kind)."""
+        if (text, kind) not in self.resolutions:
+            found = registry.entry(text)
+            resolved = found.resolve(kind, strict=False, extra=self.options_of(found.encoding))
+            self.resolutions[text, kind] = resolved.options, resolved.dropped
+        return self.resolutions[text, kind]
 
     def options_of(self, encoding: str) -> dict[str, str]:
         """The command line's options for one encoding: the plain ones and its own `ENCODING.KEY` ones."""
@@ -81,12 +90,10 @@ class Sweep:
 
 
 def configuration(entry: str) -> tuple[str, dict[str, str]]:
-    """An `encodings` entry's encoding name and its own options (`sat:cuts=cutset:phase=solver`)."""
-    name, *pairs = entry.split(":")
-    try:
-        return name, parse_options(pairs)
-    except ValueError as exc:
-        raise ValueError(f"configuration {entry!r}: {exc}".replace("--option ", "")) from None
+    """An `encodings` entry's encoding name and the options it gives, a preset's with those on top
+    (`sat:cuts=cutset:phase=solver`, `cegar-split:fix=false`)."""
+    found = registry.entry(entry)
+    return found.encoding, {**found.base, **found.given}
 
 
 @dataclass
@@ -101,6 +108,7 @@ class Report:
     failed: int
     unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
     keys: frozenset[str] = frozenset()  # the run keys of the planned runs, stored now or before
+    notes: list[str] = field(default_factory=list)  # options left out where they do nothing (`plan`)
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
@@ -138,17 +146,19 @@ def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str
     }
 
 
-def plan(sweep: Sweep) -> tuple[list[dict], int]:
+def plan(sweep: Sweep, notes: list[str] | None = None) -> tuple[list[dict], int]:
     """One spec per distinct run key, in a seeded shuffled order (load drift must not favour one encoding).
 
     An encoding is planned only on the kinds it serves (a sweep may mix kinds); the second value
     counts the instance x encoding pairs left out for that. An instance that did not read is
-    planned for every encoding, so its error is stored.
+    planned for every encoding, so its error is stored. Each entry's options are resolved once per
+    kind (`Sweep.resolve`: that kind's defaults, the options that do nothing there left out, each
+    such one said in `notes`), and the spec carries them to the worker, which resolves nothing.
     """
-    options = sweep.resolved_options()
     names = {entry: configuration(entry)[0] for entry in sweep.encodings}
     code = {name: fingerprint.scope(name) for name in set(names.values())}  # once per sweep
     harness = fingerprint.harness_scope()
+    resolved: dict[tuple[str, str | None], dict[str, Any]] = {}
     specs: dict[str, dict] = {}
     unsupported = 0
     for instance in sweep.instances:
@@ -156,8 +166,15 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
             if instance.kind is not None and not registry.encodings()[encoding].serves(instance.kind):
                 unsupported += 1
                 continue
+            if (entry, instance.kind) not in resolved:
+                options, dropped = sweep.resolve(entry, instance.kind)
+                resolved[entry, instance.kind] = options
+                if dropped and notes is not None:
+                    notes.append(f"{entry} on {instance.kind} instances: {', '.join(dropped)} left out "
+                                 "(nothing there)")
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[entry], seed, code[encoding], harness)
+                spec = make_spec(sweep, instance, encoding, resolved[entry, instance.kind], seed,
+                                 code[encoding], harness)
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -200,7 +217,8 @@ class Progress:
 
 def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs and store each as it finishes; what it planned and stored."""
-    specs, unsupported = plan(sweep)
+    notes: list[str] = []
+    specs, unsupported = plan(sweep, notes)
     sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
     try:
@@ -233,7 +251,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
         store.close()
     keys = frozenset(spec["identity"]["run_key"] for spec in specs)
     return Report(record["sweep_id"], len(specs), record["skipped"], counts["recorded"], counts["failed"],
-                  unsupported, keys)
+                  unsupported, keys, notes)
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:
@@ -266,11 +284,22 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
             bar.update(row["status"])
 
 
+def by_kind(sweep: Sweep) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each entry's options on each kind its plan resolved it for."""
+    out: dict[str, dict[str, dict[str, Any]]] = {entry: {} for entry in sweep.encodings}
+    for (entry, kind), (options, _) in sweep.resolutions.items():
+        if kind is not None and entry in out:
+            out[entry][kind] = options
+    return out
+
+
 def config(sweep: Sweep) -> dict[str, Any]:
     """The sweep's settings as stored in the `sweeps` table."""
     return {
         "encodings": sweep.encodings,
         "options": sweep.resolved_options(),
+        # what each entry resolved to on each kind the plan met (the runs' options)
+        "options_by_kind": by_kind(sweep),
         "instances": sweep.instance_specs or sorted({i.source for i in sweep.instances}),
         "seeds": sweep.seeds,
         "time_limit_s": sweep.time_s,

@@ -203,7 +203,7 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,
         row = execute(instance, request["encoding"], request["options"], request["seed"], limits,
                       code=request.get("code"), unique=unique, answered=answered,
                       harness_code=request.get("harness_code"), phase=phases.enter,
-                      check_time_s=phase_limits("check", request)[0])
+                      check_time_s=phase_limits("check", request)[0], resolved=True)
     except MemoryError:
         # Keep this branch allocation-free until the except ends and the hoard is released.
         row = {"status": Status.MEMOUT, "detail": "MemoryError (an allocation the kernel refused)"}

@@ -1,0 +1,43 @@
+"""Named configurations: an encoding and options a user gives by one name wherever an encoding is taken.
+
+A preset is written `NAME` or `NAME:KEY=VALUE[:KEY=VALUE...]` (its options, these on top) in
+`--encoding`, `harness.compare`, the report, plots and `--published`; its runs are keyed by the options
+it resolves to (so a preset that changes later keys new runs) and labelled with its name
+(`harness.analysis.configs`). Where each was measured is said beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Preset:
+    encoding: str
+    options: dict[str, str] = field(default_factory=dict)
+    help: str = ""
+
+
+# The published Hamiltonian-cycle CEGAR's blocking (docs/CEGAR.md): arcs beside the edges, the cut-sets as
+# directed clauses, a model's loops merged as far as 2-opt goes, forced edges fixed, the solver's own phase.
+_CEGAR = {"arcs": "true", "phase": "solver", "cuts": "cutset", "directed": "true", "join": "merge",
+          "fix": "true"}
+
+PRESETS: dict[str, Preset] = {
+    "cegar": Preset("sat", {**_CEGAR, "split": "off"}, "the CEGAR configuration (docs/CEGAR.md; measured "
+                    "on FHCP: results/fhcp/README.md)"),
+    "cegar-split": Preset("sat", {**_CEGAR, "split": "hubs"}, "the CEGAR configuration with split=hubs: "
+                          "sat's default on graphs, the best measured there (results/fhcp/README.md)"),
+    "cegar-free": Preset("sat", {**_CEGAR, "degree": "free"}, "the CEGAR configuration without the degree "
+                         "clauses at required vertices, as the published arc model (results/fhcp/README.md)"),
+    "arc-model": Preset("sat", {"arcs": "true", "phase": "solver", "cuts": "cutset"}, "the arc model beside "
+                        "the edges, the solver's phase, cut-sets (results/graph/README.md)"),
+    "asymmetry-split": Preset("sat", {"arcs": "asymmetry", "degree": "free", "cuts": "cutset",
+                                      "directed": "true", "fix": "true", "phase": "solver", "split": "hubs"},
+                              "the published arc model whole, lowest-asymmetry clauses, with split=hubs "
+                              "(results/fhcp/README.md)"),
+    "sat-plain": Preset("sat", {}, "sat at its plain defaults on every kind, measured on puzzles (on a "
+                        "graph what `sat` ran before its graph defaults: the `sat` rows of results/fhcp)"),
+    "circuit-lp": Preset("circuit", {"linearization_level": "1"}, "CP-SAT's LP on: parity-bound "
+                         "non-Hamiltonian graphs (results/graph/README.md, \"CP-SAT on graphs\")"),
+}
