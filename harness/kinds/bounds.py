@@ -1,4 +1,4 @@
-"""The limits every instance reader keeps (bytes, lines, token length, counts, sizes), and the bounded file reader.
+"""The limits every instance reader keeps (bytes, lines, token length, counts, sizes) and the bounded reader.
 
 A file is read as a stream (plain, gzip or bz2, told by its first bytes) and refused the moment it
 passes a limit, so a decompression bomb costs a chunk, not its decompressed size; a number is

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from harness.errors import InstanceError
-from harness.kinds.registry import DEFAULT_KIND, get_for, kinds
 from harness.kinds.bounds import grid_cells
+from harness.kinds.registry import DEFAULT_KIND, get_for, kinds
 from harness.kinds.text import Lines, size
 
 _JANKO_END = re.compile(r"s*end")  # `send` and `ssend` are typos for `end` in real janko files

@@ -90,7 +90,9 @@ def read_grids(cls: type[TokenPuzzle], rows: int, cols: int, problem: Lines, are
 
 def _word(value: Any) -> str:
     """A JSON number or string as the token a size is read from (`size` refuses all but digits)."""
-    return value if isinstance(value, str) else str(value) if isinstance(value, int) and value >= 0 else repr(value)
+    if isinstance(value, str):
+        return value
+    return str(value) if isinstance(value, int) and value >= 0 else repr(value)
 
 
 def loop_string(tokens: list[list[str]], rows: int, cols: int, source: str,
@@ -103,14 +105,14 @@ def loop_string(tokens: list[list[str]], rows: int, cols: int, source: str,
     for row in tokens:
         for t in row:
             if not isinstance(t, str):
-                raise InstanceError(source, f"solution cell {shown(str(t))} is not a token (a string)")
+                raise InstanceError(source, f"solution cell {shown(str(t))} is no token (a string)")
             if t in PIECES:
                 bits.append(PIECES[t])
             elif t in off:
                 bits.append(0)
             else:
-                raise InstanceError(source, f"solution cell {shown(t)} is no loop piece ({', '.join(PIECES)}) "
-                                            f"nor {' '.join(off)}")
+                raise InstanceError(source, f"solution cell {shown(t)} is no loop piece "
+                                            f"({', '.join(PIECES)}) nor {' '.join(off)}")
     return bits_string(cols, bits)
 
 
@@ -170,7 +172,7 @@ class GenreKind(Kind):
             if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
                 raise InstanceError(source, f"`{key}` is missing or not a grid of tokens")
             if not all(isinstance(t, str | int) and not isinstance(t, bool) for row in value for t in row):
-                raise InstanceError(source, f"`{key}` holds a cell that is not a token (a string or a number)")
+                raise InstanceError(source, f"`{key}` holds a cell that is not a token (a string, a number)")
             grids[key] = [(0, " ".join(map(str, row))) for row in value]
         try:
             puzzle = read_grids(self.model, rows, cols, grids["problem"], grids.get("areas", []), source)

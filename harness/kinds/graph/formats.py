@@ -34,7 +34,8 @@ def _pair(tokens: list[str], n: int, source: str, line: int | None) -> Edge:
     """A 0-based edge from the tokens of one `u v` line, its vertices checked against 1..n."""
     if len(tokens) != 2 or not all(t.isascii() and t.isdecimal() for t in tokens):
         found = " ".join(tokens[:3])
-        raise InstanceError(source, f"expected an edge `u v` (two vertex numbers), found {shown(found)}", line)
+        raise InstanceError(source, f"expected an edge `u v` (two vertex numbers), found {shown(found)}",
+                            line)
     u, v = (_vertex(t, n, source, line) + 1 for t in tokens)
     if u == v:
         raise InstanceError(source, f"self-loop at vertex {u}", line)
@@ -205,7 +206,7 @@ def read_dimacs(text: str, source: str) -> Graph:
             if p_line >= 0:
                 raise InstanceError(source, f"a second `p` line (the first is line {p_line})", line_no)
             counts = words[2:] if len(words) == 4 else words[1:]
-            if len(counts) != 2 or not all(c.isascii() and c.isdecimal() for c in counts) or not counts[0].strip("0"):
+            if len(counts) != 2 or not all(c.isascii() and c.isdecimal() for c in counts):
                 raise InstanceError(source, f"expected `p edge N M` or `p N M` (N >= 1), found {shown(line)}",
                                     line_no)
             n = number(counts[0], "the `p` line's vertex count", source, line_no, least=1)

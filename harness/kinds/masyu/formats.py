@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from harness.errors import InstanceError
 from harness.grid import Direction, Grid
 from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
-from harness.kinds.masyu.model import KIND, Masyu, Pearl
 from harness.kinds.bounds import grid_cells
+from harness.kinds.masyu.model import KIND, Masyu, Pearl
 from harness.kinds.puzzlink import read_frame
 from harness.kinds.tatham import read_runs, write_runs
 
