@@ -56,10 +56,10 @@ def shown(text: str, width: int = 60) -> str:
     return f"{text[:width]!r}... ({len(text):,} characters)"
 
 
-def past(source: str, what: str, limit: str, line: int | None = None) -> InstanceError:
-    """The error of a file past a limit: what was passed, the limit and the variable that raises it."""
-    return InstanceError(source, f"{what} (limit {getattr(limits(), limit):,}: "
-                                 f"{ReadLimits().variable(limit)} raises it)", line)
+def past(source: str, what: str, limit: str, line: int | None = None, unit: str = "") -> InstanceError:
+    """The error of an input past a limit: what is too much, the limit and the variable that sets it."""
+    return InstanceError(source, f"{what}: past the limit of {getattr(limits(), limit):,}{unit} "
+                                 f"({ReadLimits().variable(limit)} sets it)", line)
 
 
 # Beyond this many digits a number is past every limit: int() of it is never tried (Python refuses
@@ -74,7 +74,7 @@ def number(token: str, what: str, source: str, line: int | None = None, least: i
         raise InstanceError(source, f"{what} must be a whole number, found {shown(token)}", line)
     most = getattr(limits(), limit)
     if len(token.lstrip("0")) > DIGITS or int(token) > most:
-        raise past(source, f"{what} is {cut(token, 24)}, past the limit", limit, line)
+        raise past(source, f"{what} is {cut(token, 24)}", limit, line)
     if int(token) < least:
         raise InstanceError(source, f"{what} must be at least {least}, found {token}", line)
     return int(token)
@@ -83,7 +83,7 @@ def number(token: str, what: str, source: str, line: int | None = None, least: i
 def grid_cells(rows: int, cols: int, source: str, line: int | None = None) -> None:
     """A grid of rows x cols cells within the `cells` limit, checked before any cell is made."""
     if rows * cols > limits().size:
-        raise past(source, f"a {rows}x{cols} grid has {rows * cols:,} cells, past the limit", "size", line)
+        raise past(source, f"a {rows}x{cols} grid has {rows * cols:,} cells", "size", line, " cells")
 
 
 CHUNK = 1 << 20
@@ -122,9 +122,9 @@ def _bounded(stream, source: str, bound: ReadLimits) -> str:
         size += len(chunk)
         if size > bound.bytes:
             at = lines + chunk.count(b"\n", 0, bound.bytes - (size - len(chunk))) + 1
-            raise past(source, f"more than {bound.bytes:,} bytes (decompressed)", "bytes", at)
+            raise past(source, "the file is too long", "bytes", at, " decompressed bytes")
         if lines + chunk.count(b"\n") > bound.lines:
-            raise past(source, f"more than {bound.lines:,} lines", "lines", bound.lines + 1)
+            raise past(source, "the file has too many lines", "lines", bound.lines + 1, " lines")
         run = _longest(chunk, run, bound.token, source, lines)
         lines += chunk.count(b"\n")
         try:
@@ -147,11 +147,11 @@ def _longest(chunk: bytes, run: int, most: int, source: str, lines: int) -> int:
     if max(lengths) > most:
         i = lengths.index(max(lengths))
         at = lines + chunk.count(b"\n", 0, chunk.find(words[i])) + 1 if i or not opened else lines + 1
-        raise past(source, f"a token longer than {most:,} characters", "token", at)
+        raise past(source, "a token too long", "token", at, " characters")
     return lengths[-1] if not chunk[-1:].isspace() else 0
 
 
 def check_spec(spec: str) -> None:
     """A spec given as a string (a URL, a game id) within the token limit."""
     if len(spec) > limits().token:
-        raise past(spec, f"a spec of {len(spec):,} characters", "token")
+        raise past(spec, f"a spec of {len(spec):,} characters", "token", None, " characters")

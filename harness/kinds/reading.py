@@ -36,7 +36,7 @@ def read_text(text: str, source: str = "<text>", kind: str | None = None) -> Any
     rows = size(parts[0], chosen.header_words[0], source, n, chosen.header_least[0])
     cols = size(parts[1], chosen.header_words[1], source, n, chosen.header_least[1])
     if chosen.size(rows, cols) > bounds.limits().size:  # checked before any cell is made
-        raise bounds.past(source, f"a puzzle of {chosen.size_text(rows, cols)} is past the limit", "size", n)
+        raise bounds.past(source, f"a puzzle of {chosen.size_text(rows, cols)}", "size", n)
     return chosen.parse_body(rows, cols, lines[1:], source)
 
 

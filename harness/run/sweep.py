@@ -21,8 +21,8 @@ from harness.analysis.plots.data import with_config
 from harness.analysis.summary import clock_note, summarize
 from harness.analysis.verdicts import disagreements
 from harness.encoding import Limits, parse_options
-from harness.instances import Instance
-from harness.run import choose, steps
+from harness.instances import Instance, repeated
+from harness.run import choose, fits, steps
 from harness.run.execute import identity
 from harness.run.store import Store
 
@@ -104,6 +104,8 @@ class Report:
     # Puzzles of this sweep on which some run said unsat and another found a verified solution.
     disagreements: pd.DataFrame = field(default_factory=pd.DataFrame)
     clock: str = ""  # which clock the summary's times are on (`summary.clock_note`)
+    # (instance, the instance that stands for it): puzzles whose content repeats another's, run once
+    repeated: list[tuple[Instance, Instance]] = field(default_factory=list)
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
@@ -160,7 +162,8 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
                 unsupported += 1
                 continue
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, options[entry], seed, code[encoding], harness)
+                spec = fits.planned(make_spec(sweep, instance, encoding, options[entry], seed, code[encoding],
+                                              harness))
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -170,11 +173,11 @@ def plan(sweep: Sweep) -> tuple[list[dict], int]:
 def error_row(spec: dict) -> dict:
     """A run that cannot start because its instance did not read: recorded by the coordinator itself."""
     now = provenance.now()
-    return {
+    return fits.storable({
         **spec["identity"], "status": "error", "detail": spec["error"], "verified": None,
         "time_limit_s": spec["time_s"], "memory_limit_mb": spec["memory_mb"],
         "started_at": now, "finished_at": now, **provenance.host(), **provenance.versions(),
-    }
+    })
 
 
 class Progress:
@@ -204,6 +207,7 @@ class Progress:
 def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs, store each as it finishes, snapshot to parquet, and summarize."""
     specs, unsupported = plan(sweep)
+    repeats = say_repeated(sweep.instances)
     sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
     try:
@@ -242,7 +246,20 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     contested = disagreements(runs[runs["instance_sha256"].isin(runs.loc[mine, "instance_sha256"])])
     recorded, failed = counts["recorded"], counts["failed"]
     return Report(record["sweep_id"], len(specs), record["skipped"], recorded, failed, summary, unsupported,
-                  contested, clock_note(runs[mine]))
+                  contested, clock_note(runs[mine]), repeats)
+
+
+def say_repeated(instances: list[Instance], shown: int = 20) -> list[tuple[Instance, Instance]]:
+    """The instances whose content repeats another's (`instances.repeated`), the first `shown` of
+    them said on stderr with the one that stands for each, so none is dropped in silence."""
+    repeats = repeated(instances)
+    for instance, kept in repeats[:shown]:
+        print(f"harness.run: {instance.source} repeats the puzzle of {kept.source}: run once, as "
+              f"{kept.name}", file=sys.stderr)
+    if len(repeats) > shown:
+        print(f"harness.run: ... and {len(repeats) - shown} more repeated puzzles "
+              "(sweep.Report.repeated lists them all)", file=sys.stderr)
+    return repeats
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:
@@ -271,6 +288,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
                       file=sys.stderr)
                 bar.update("failed")
                 continue
+            row = fits.storable(row)  # made by a worker: a count past the store is an error row, not a crash
             counts["recorded"] += store.insert({**steps.spill(row, spec["text"], sweep.db), **stamp})
             bar.update(row["status"])
 

@@ -115,7 +115,8 @@ def _section(lines: Lines, source: str) -> tuple[Tokens, Lines]:
             return tokens, lines[j + 1:]
         tokens += [(line_no, token) for token in line.split()]
         if len(tokens) > most:
-            raise past(source, f"more than {most:,} numbers in the edge data", "count", line_no)
+            raise past(source, f"more than {most:,} numbers in the edge data (3 x the count + 2)", "count",
+                       line_no)
     return tokens, []
 
 
