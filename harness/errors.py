@@ -7,9 +7,14 @@ from __future__ import annotations
 SOURCE_WIDTH, PROBLEM_WIDTH = 240, 480
 
 
+# What `str.splitlines` splits on, escaped: a message is one line whatever its source holds.
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
 def cut(text: str, width: int) -> str:
-    """`text`, or its first `width` characters and how long it was."""
-    return text if len(text) <= width else f"{text[:width]}... ({len(text):,} characters)"
+    """`text` on one line (its line breaks escaped), or its first `width` characters and how long it was."""
+    text = text if len(text) <= width else f"{text[:width]}... ({len(text):,} characters)"
+    return text.translate(_LINE_BREAKS)
 
 
 class InstanceError(ValueError):

@@ -17,6 +17,7 @@ import os
 import zlib
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import BinaryIO
 
 from harness.errors import InstanceError, cut
 
@@ -98,21 +99,28 @@ def read_text(path: str | Path, source: str | None = None) -> str:
     more bytes or lines than allowed, or a token longer than allowed.
     """
     source = str(path) if source is None else source
-    bound = limits()
     try:
         with open(path, "rb") as raw:
-            magic = raw.read(3)
-            raw.seek(0)
-            opener = next((o for m, o in _OPENERS.items() if magic.startswith(m)), None)
-            stream = opener(raw) if opener else raw
-            return _bounded(stream, source, bound)
+            return read_stream(raw, source)
+    except OSError as exc:
+        raise InstanceError(source, f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_stream(raw: BinaryIO, source: str) -> str:
+    """`read_text` of an open binary stream that can seek (a file, `io.BytesIO`)."""
+    bound = limits()
+    try:
+        magic = raw.read(3)
+        raw.seek(0)
+        opener = next((o for m, o in _OPENERS.items() if magic.startswith(m)), None)
+        return _bounded(opener(raw) if opener else raw, source, bound)
     except OSError as exc:  # gzip's BadGzipFile is one, and bz2's "Invalid data stream"
         raise InstanceError(source, f"cannot read: {exc.strerror or exc}") from None
     except (EOFError, zlib.error):
         raise InstanceError(source, "cannot read: the compressed stream is cut short or corrupt") from None
 
 
-def _bounded(stream, source: str, bound: ReadLimits) -> str:
+def _bounded(stream: BinaryIO, source: str, bound: ReadLimits) -> str:
     """The decoded text of a binary stream, read a chunk at a time and checked as it comes."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     parts: list[str] = []

@@ -71,8 +71,7 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     claims = [k for k in kinds().values() if k.claims_id(spec)]
     if claims:
         return (get_for(kind, spec) if kind else claims[0]).read_id(spec)
-    path = Path(spec)
-    if not path.is_file():
+    if not _is_file(spec):
         raise InstanceError(spec, "no such file, and not a puzz.link URL or a Tatham game id")
     text = read_file(spec)
     if janko_begin(text.splitlines()) is not None:
@@ -81,6 +80,14 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     if claimed:
         return (get_for(kind, spec) if kind else claimed[0]).read_claimed(text, spec)
     return read_text(text, spec, kind)
+
+
+def _is_file(spec: str) -> bool:
+    """Whether a spec names a file; a name the system refuses (too long, a NUL in it) names none."""
+    try:
+        return Path(spec).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_file(spec: str) -> str:
