@@ -16,6 +16,7 @@ import bz2
 import gzip
 import io
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -234,7 +235,8 @@ def _problem_class(problem: str) -> str:
     """An error's kind for the tally: a limit passed, or the problem's first words."""
     if "past the limit" in problem:
         return "limit " + problem.rpartition("(")[2].split()[0]
-    return " ".join(problem.split()[:3])
+    words = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "'…'", problem)  # quoted input as '…'
+    return " ".join(re.sub(r"[0-9][0-9,]*", "N", words).split()[:5])
 
 
 def as_instance_text(puzzle: Any) -> None:
