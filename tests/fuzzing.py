@@ -17,6 +17,7 @@ import gzip
 import io
 import json
 import re
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +25,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from harness import kinds, registry, sets
 from harness.encoding import parse_options
@@ -36,7 +38,10 @@ SMALL = {"LOOPBENCH_READ_BYTES": "20000", "LOOPBENCH_READ_LINES": "400", "LOOPBE
          "LOOPBENCH_READ_COUNT": "500", "LOOPBENCH_READ_SIZE": "2500"}
 MESSAGE_WIDTH = 800  # an error message is one line, and never echoes a long input whole
 
-settings.register_profile("loopbench-ci", max_examples=40, deadline=None, database=None, derandomize=True,
+# Hypothesis keeps caches in `.hypothesis/` of the working folder: put them in a temporary folder
+# instead, so a test run writes nothing into the repository.
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="loopbench-hypothesis-"))
+settings.register_profile("loopbench-ci", max_examples=25, deadline=None, database=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                  HealthCheck.filter_too_much])
 settings.register_profile("loopbench-fuzz", max_examples=5000, deadline=None, database=None,
@@ -277,8 +282,6 @@ def spec_target(case: str) -> Callable[[str], None]:
 
 def jsonl_target(lines: list[str]) -> None:
     """A scrape file of these lines: every line one record, a puzzle or one error naming FILE:LINE."""
-    import tempfile
-
     from harness import scrape
 
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as out:

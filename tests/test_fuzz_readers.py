@@ -29,7 +29,10 @@ def small_limits():
         yield
 
 
-@pytest.mark.parametrize("case", sorted(fuzzing.CASES))
+OWN = ("tsplib-edge-list", "files-gzip-bz2", "puzzlink-url", "tatham-id", "janko-jsonl", "options")
+
+
+@pytest.mark.parametrize("case", sorted(set(fuzzing.CASES) - set(OWN)))
 @settings(CI)
 @given(data=st.data())
 def test_a_reader_gives_a_puzzle_or_one_line_of_error(case, data):
@@ -37,40 +40,61 @@ def test_a_reader_gives_a_puzzle_or_one_line_of_error(case, data):
     target(data.draw(strategy, label=case))
 
 
-# Regression examples: inputs that crashed a reader before it was fixed (found by the campaign or
-# by issue 46's hand-made cases), each run through the target of its case.
-TEXT_EXAMPLES = [
-    "NAME : g\nTYPE : HCP\nDIMENSION : 4\nDIMENSION : 9\nEDGE_DATA_SECTION\n1 2\n-1\n",
-    "NAME : g\nTYPE : HCP\nDIMENSION : 4\nEDGE_DATA_SECTION\n1 " + "2" * 5000 + "\n-1\n",
-    "graph 3 1\n1 " + "9" * 5000 + "\n",
-    "p edge 9223372036854775808 1\ne 1 2\n",
-    "masyu 30000 30000\n",
-]
+# The cases with regression examples: inputs that crashed a reader (or gave more than one line)
+# before it was fixed, found by the campaign or by issue 46's hand-made cases.
+
+HCP = "NAME : g\nTYPE : HCP\nDIMENSION : {}\nEDGE_DATA_SECTION\n1 2\n2 3\n3 1\n-1\nEOF\n"
 
 
-@settings(CI, max_examples=1)
-@given(st.none())
-@example(text=TEXT_EXAMPLES[0])
-def _unused(text):  # placeholder so `example` is imported where the list grows
-    pass
+@settings(CI)
+@given(fuzzing.CASES["tsplib-edge-list"][0])
+@example(HCP.format("4\nDIMENSION : 9999999"))  # a second DIMENSION silently won
+@example(HCP.format("99999999999999999999"))  # passed the reader, then overflowed the store
+@example(HCP.format(4).replace("2 3", "2 " + "3" * 5000))  # int() of 5,000 digits: ValueError
+@example("graph 9223372036854775808 1\n1 2\n")
+@example("p edge 9223372036854775808 1\ne 1 2\n")
+@example("masyu 30000 30000\n")  # 9 x 10^8 cells would have been made
+def test_tsplib_and_text_readers(text):
+    fuzzing.text_target("tsplib-edge-list")(text)
 
 
-@pytest.mark.parametrize("text", TEXT_EXAMPLES)
-def test_regression_texts(text):
-    fuzzing.text_target("regression")(text)
+@settings(CI)
+@given(fuzzing.CASES["files-gzip-bz2"][0])
+@example(gzip.compress(b"0" * 40_000))  # a bomb: was decompressed whole
+@example(gzip.compress(b"\n" * 40_000))
+@example(b"\x1f\x8b" + b"\x00" * 20)
+@example(b"BZh9")
+def test_compressed_files(data):
+    fuzzing.file_target("files-gzip-bz2")(data)
 
 
-@pytest.mark.parametrize("data", [gzip.compress(b"0" * 40000), b"\x1f\x8b" + b"\x00" * 20, b"BZh9"])
-def test_regression_files(data):
-    fuzzing.file_target("regression")(data)
+@settings(CI)
+@given(fuzzing.CASES["puzzlink-url"][0] | fuzzing.CASES["tatham-id"][0])
+@example("\n" * 500 + "https://puzz.link/p?mashu/6/6/10920000i109")  # its error was 501 lines
+@example("a" * 300)  # a name too long for the system: OSError from Path.is_file
+@example("x\x00y")  # a NUL in a name: ValueError from Path.is_file
+@example("3x3:" + "z" * 100_000)  # 26 cells a letter: read no further than the grid
+@example("https://puzz.link/p?mashu/100000/100000/0")
+def test_urls_and_game_ids(spec):
+    fuzzing.spec_target("puzzlink-url")(spec)
 
 
-@pytest.mark.parametrize("lines", [
-    [json.dumps({"file": 7, "data": {}})],
-    [json.dumps({"file": "/G/1.a", "data": {"puzzle": "geradeweg", "size": 1e20}})],
-    [json.dumps({"file": "/G/1.a", "data": {"puzzle": "geradeweg", "size": 3, "solution": 5}})],
-    [json.dumps({"file": "/G/1.a", "data": {"puzzle": "geradeweg", "size": 30000}})],
-    ["[" * 3000],
-])
-def test_regression_jsonl(lines):
+@settings(CI)
+@given(fuzzing.CASES["janko-jsonl"][0])
+@example([json.dumps({"file": 7, "data": {}})])  # TypeError in the name
+@example([json.dumps({"file": "/G/1.a", "data": {"puzzle": "geradeweg", "size": 1e20}})])
+@example([json.dumps({"file": "/G/1.a", "data": {"puzzle": "geradeweg", "size": 3, "solution": 5}})])
+@example([json.dumps({"file": "/G/1.a", "data": {"puzzle": "geradeweg", "size": 30000}})])
+@example(["[" * 3000])  # RecursionError in json
+@example(['{"file": 1' + "1" * 5000 + "}"])  # ValueError (not JSONDecodeError) in json
+def test_janko_jsonl(lines):
     fuzzing.jsonl_target(lines)
+
+
+@settings(CI)
+@given(fuzzing.CASES["options"][0])
+@example(["\n"])  # quoted as given: the message adds no line of its own
+@example(["=x"])
+@example(["cuts=cutset", "cuts =solver"])
+def test_option_parser(pairs):
+    fuzzing.options_target(pairs)
