@@ -52,6 +52,20 @@ class Instance:
         return hashlib.sha256(text.encode()).hexdigest()
 
 
+def repeated(instances: list[Instance]) -> list[tuple[Instance, Instance]]:
+    """Each instance whose puzzle repeats an earlier one's content (another file or line), with the
+    earlier one that stands for it: a run key hashes the content, so a sweep runs such a puzzle once."""
+    first: dict[str, Instance] = {}
+    out = []
+    for instance in instances:
+        if instance.puzzle is None:
+            continue
+        kept = first.setdefault(instance.content_hash, instance)
+        if kept.source != instance.source:
+            out.append((instance, kept))
+    return out
+
+
 def load_file(path: str, kind: str | None = None) -> Instance:
     """An Instance from a file; a bad file becomes an Instance carrying its error.
 

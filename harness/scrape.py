@@ -9,7 +9,6 @@ carrying one error line, `FILE:LINE: problem`, and the rest are read on.
 
 from __future__ import annotations
 
-import bz2
 import json
 import re
 from dataclasses import dataclass
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from harness.errors import InstanceError
+from harness.kinds import bounds
+from harness.kinds.bounds import shown
 
 SUFFIXES = (".jsonl", ".jsonl.bz2")
 
@@ -47,11 +48,7 @@ def read(path: str | Path, kind: str | None = None) -> list[Record]:
     from harness import kinds
 
     path = Path(path)
-    try:
-        raw = bz2.decompress(path.read_bytes()) if path.name.endswith(".bz2") else path.read_bytes()
-        text = raw.decode()
-    except (OSError, ValueError) as exc:  # bz2 and UnicodeDecodeError are ValueErrors
-        raise InstanceError(str(path), f"cannot read as a janko.at scrape file: {exc}") from None
+    text = bounds.read_text(path)  # bz2 told by its first bytes; within the reading limits
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -62,15 +59,22 @@ def read(path: str | Path, kind: str | None = None) -> list[Record]:
         except json.JSONDecodeError as exc:
             out.append(Record(f"line-{n}", source, error=f"{path}:{n}: not a JSON line ({exc.msg})"))
             continue
-        name = name_of(item.get("file", "") if isinstance(item, dict) else "", n)
+        except (ValueError, RecursionError) as exc:  # a number of over 4,300 digits; nesting too deep
+            problem = "nested too deep" if isinstance(exc, RecursionError) else "a number too long"
+            out.append(Record(f"line-{n}", source, error=f"{path}:{n}: not a JSON line we read ({problem})"))
+            continue
+        file = item.get("file", "") if isinstance(item, dict) else ""
+        name = name_of(file if isinstance(file, str) else "", n)
         try:
+            if not isinstance(file, str):
+                raise InstanceError(str(path), f"`file` is not a string but {shown(json.dumps(file))}", n)
             data = item.get("data") if isinstance(item, dict) else None
             if not isinstance(data, dict):
                 raise InstanceError(str(path), "no `data` object", n)
             genre = str(data.get("puzzle", "")).lower()
             chosen = kind or next((k.name for k in kinds.kinds().values() if genre in k.janko_names), None)
             if chosen is None:
-                raise InstanceError(str(path), f"no reader for janko.at puzzle {genre!r}", n)
+                raise InstanceError(str(path), f"no reader for janko.at puzzle {shown(genre)}", n)
             puzzle, solution = kinds.get(chosen).read_janko_record(data, source)
         except InstanceError as exc:
             where = f"{path}:{n}"

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from harness.errors import InstanceError
+from harness.kinds.bounds import grid_cells
 from harness.kinds.registry import DEFAULT_KIND, get_for, kinds
 from harness.kinds.text import Lines, size
 
 _JANKO_END = re.compile(r"s*end")  # `send` and `ssend` are typos for `end` in real janko files
 JANKO_GRIDS = ("problem", "solution")
+SHAPE_KEYS = ("size", "rows", "cols")  # said once: a second one would redraw the grid
 
 
 def janko_begin(lines: Sequence[str]) -> int | None:
@@ -58,6 +60,8 @@ def parse_janko(text: str, source: str, names: tuple[str, ...] = (),
             grids[key] = _janko_grid(lines[i:i + rows], key, rows, cols, source, n)
             i += rows
         else:
+            if key in SHAPE_KEYS and key in props:
+                raise InstanceError(source, f"a second `{key}` line (the first is line {props[key][0]})", n)
             props[key] = (n, words[1:])
     if "problem" not in grids:
         raise InstanceError(source, "the block has no `problem` grid", begin + 1)
@@ -75,10 +79,13 @@ def _janko_shape(props: dict[str, tuple[int, list[str]]], key: str, source: str,
         return size(words[0] if words else "", f"`{name}`", source, n)
 
     if "size" in props:
-        return value("size"), value("size")
-    if "rows" in props and "cols" in props:
-        return value("rows"), value("cols")
-    raise InstanceError(source, f"`{key}` comes before `size` (or `rows` and `cols`)", line)
+        shape = value("size"), value("size")
+    elif "rows" in props and "cols" in props:
+        shape = value("rows"), value("cols")
+    else:
+        raise InstanceError(source, f"`{key}` comes before `size` (or `rows` and `cols`)", line)
+    grid_cells(*shape, source, line)
+    return shape
 
 
 def _janko_grid(lines: list[tuple[int, list[str]]], key: str, rows: int, cols: int, source: str,

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from harness.errors import InstanceError
 from harness.grid import DIRECTIONS, Cell, Direction, Grid, OnGrid, bits_string, parse_solution
 from harness.kinds import Kind, Lines, grid_rows, size
+from harness.kinds.bounds import grid_cells, shown
 from harness.kinds.drawing import cell_axes
 
 SIDES = {"n": Direction.UP, "s": Direction.DOWN, "e": Direction.RIGHT, "w": Direction.LEFT}
@@ -87,21 +88,31 @@ def read_grids(cls: type[TokenPuzzle], rows: int, cols: int, problem: Lines, are
         raise InstanceError(source, str(exc), tokens[0][0] if tokens else None) from None
 
 
+def _word(value: Any) -> str:
+    """A JSON number or string as the token a size is read from (`size` refuses all but digits)."""
+    if isinstance(value, str):
+        return value
+    return str(value) if isinstance(value, int) and value >= 0 else repr(value)
+
+
 def loop_string(tokens: list[list[str]], rows: int, cols: int, source: str,
                 off: tuple[str, ...] = ("-",)) -> str:
     """janko.at's solution grid as the loop string: a piece's two sides as direction bits, `off` as 0."""
     bits = []
-    if len(tokens) != rows or any(not isinstance(row, list) or len(row) != cols for row in tokens):
+    if (not isinstance(tokens, list) or len(tokens) != rows
+            or any(not isinstance(row, list) or len(row) != cols for row in tokens)):
         raise InstanceError(source, f"the solution is not a {rows}x{cols} grid")
     for row in tokens:
         for t in row:
+            if not isinstance(t, str):
+                raise InstanceError(source, f"solution cell {shown(str(t))} is no token (a string)")
             if t in PIECES:
                 bits.append(PIECES[t])
             elif t in off:
                 bits.append(0)
             else:
-                raise InstanceError(source, f"solution cell {t!r} is no loop piece ({', '.join(PIECES)}) "
-                                            f"nor {' '.join(off)}")
+                raise InstanceError(source, f"solution cell {shown(t)} is no loop piece "
+                                            f"({', '.join(PIECES)}) nor {' '.join(off)}")
     return bits_string(cols, bits)
 
 
@@ -150,15 +161,18 @@ class GenreKind(Kind):
         """The record's `problem` (all `-` when it has none, as some Country Road records) and
         `areas` grids, and its `solution` as the loop string."""
         if "size" in data:
-            rows = cols = size(str(data["size"]), "`size`", source)
+            rows = cols = size(_word(data["size"]), "`size`", source)
         else:
-            rows = size(str(data.get("rows", "")), "`rows`", source)
-            cols = size(str(data.get("cols", "")), "`cols`", source)
+            rows = size(_word(data.get("rows", "")), "`rows`", source)
+            cols = size(_word(data.get("cols", "")), "`cols`", source)
+        grid_cells(rows, cols, source)  # before the default problem grid is made
         grids = {}
         for key in ("problem", "areas") if self.model.has_areas else ("problem",):
             value = data.get(key, [["-"] * cols for _ in range(rows)] if key == "problem" else None)
             if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
                 raise InstanceError(source, f"`{key}` is missing or not a grid of tokens")
+            if not all(isinstance(t, str | int) and not isinstance(t, bool) for row in value for t in row):
+                raise InstanceError(source, f"`{key}` holds a cell that is not a token (a string, a number)")
             grids[key] = [(0, " ".join(map(str, row))) for row in value]
         try:
             puzzle = read_grids(self.model, rows, cols, grids["problem"], grids.get("areas", []), source)

@@ -6,6 +6,7 @@ import re
 
 from harness.errors import InstanceError
 from harness.kinds import size
+from harness.kinds.bounds import grid_cells
 
 
 def read_frame(url: str, pids: tuple[str, ...], kind: str, full_means: str) -> tuple[int, int, str, bool]:
@@ -38,4 +39,5 @@ def read_frame(url: str, pids: tuple[str, ...], kind: str, full_means: str) -> t
         raise InstanceError(url, f"unexpected text after the body: {'/'.join(fields[3:])!r}")
     cols = size(fields[0], "the number of columns", url)
     rows = size(fields[1], "the number of rows", url)
+    grid_cells(rows, cols, url)
     return rows, cols, fields[2], full

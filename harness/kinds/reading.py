@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import gzip
 import re
 from pathlib import Path
 from typing import Any
 
 from harness.errors import InstanceError
+from harness.kinds import bounds
 from harness.kinds.janko import janko_begin, read_janko
 from harness.kinds.registry import DEFAULT_KIND, get_for, kinds, of
 from harness.kinds.text import nonblank_lines, size
@@ -35,6 +35,8 @@ def read_text(text: str, source: str = "<text>", kind: str | None = None) -> Any
     chosen = get_for(kind or DEFAULT_KIND, source)
     rows = size(parts[0], chosen.header_words[0], source, n, chosen.header_least[0])
     cols = size(parts[1], chosen.header_words[1], source, n, chosen.header_least[1])
+    if chosen.size(rows, cols) > bounds.limits().size:  # checked before any cell is made
+        raise bounds.past(source, f"a puzzle of {chosen.size_text(rows, cols)}", "size", n)
     return chosen.parse_body(rows, cols, lines[1:], source)
 
 
@@ -58,6 +60,7 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     file's kind line picks the kind; `kind` overrides them. Raises InstanceError naming the spec
     and the problem.
     """
+    bounds.check_spec(spec)
     pid = url_id(spec)
     if pid is not None:
         chosen = kind or next((k.name for k in kinds().values() if pid in k.url_ids), None)
@@ -68,8 +71,7 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     claims = [k for k in kinds().values() if k.claims_id(spec)]
     if claims:
         return (get_for(kind, spec) if kind else claims[0]).read_id(spec)
-    path = Path(spec)
-    if not path.is_file():
+    if not _is_file(spec):
         raise InstanceError(spec, "no such file, and not a puzz.link URL or a Tatham game id")
     text = read_file(spec)
     if janko_begin(text.splitlines()) is not None:
@@ -80,23 +82,21 @@ def read_spec(spec: str, kind: str | None = None) -> Any:
     return read_text(text, spec, kind)
 
 
+def _is_file(spec: str) -> bool:
+    """Whether a spec names a file; a name the system refuses (too long, a NUL in it) names none."""
+    try:
+        return Path(spec).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def read_file(spec: str) -> str:
-    """A puzzle file's text, gunzipped when it is gzip-compressed (`.hcp.gz`: told by its first bytes).
+    """A puzzle file's text, decompressed when gzip- or bz2-compressed (`.hcp.gz`: told by its first
+    bytes), read within the reading limits (`bounds.read_text`; InstanceError past one).
 
     Line ends are LF whatever the file has (CRLF, CR), as `Path.read_text` gives them.
     """
-    try:
-        data = Path(spec).read_bytes()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
-        return data.decode().replace("\r\n", "\n").replace("\r", "\n")
-    except OSError as exc:  # gzip's BadGzipFile is one
-        raise InstanceError(spec, f"cannot read: {exc.strerror or exc}") from None
-    except EOFError:
-        raise InstanceError(spec, "cannot read: the gzip stream is cut short") from None
-    except UnicodeDecodeError:
-        raise InstanceError(spec, "not a text file") from None
-
+    return bounds.read_text(spec)
 
 
 def known_in_text(puzzle: Any, text: str) -> str:

@@ -21,11 +21,17 @@ def write_runs(cells: Iterable[T | None], letter: Callable[[T], str]) -> str:
     return "".join(desc)
 
 
-def read_runs(desc: str, clue: Callable[[str, int], T]) -> list[T | None]:
+def read_runs(desc: str, clue: Callable[[str, int], T], most: int) -> list[T | None]:
     """The cells of a description: a letter `a`..`z` is that many plain cells (None), anything else
-    is one cell read by `clue(character, position)`, which raises on a character it does not know."""
+    is one cell read by `clue(character, position)`, which raises on a character it does not know.
+
+    Reading stops once past `most` cells (the grid's), so a long description costs no more than
+    the grid: the caller sees more cells than it has and says so.
+    """
     cells: list[T | None] = []
     for i, ch in enumerate(desc):
+        if len(cells) > most:
+            break
         if "a" <= ch <= "z":
             cells += [None] * (ord(ch) - ord("a") + 1)
         else:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from harness.errors import InstanceError
+from harness.kinds.bounds import number
 from harness.kinds.contract import Lines
 
 
 def size(token: str, what: str, source: str, line: int | None = None, least: int = 1) -> int:
-    """A grid dimension (or a header count): a decimal number of at least `least`."""
-    if not re.fullmatch(r"[0-9]+", token):
-        raise InstanceError(source, f"{what} must be a whole number, found {token!r}", line)
-    if int(token) < least:
-        raise InstanceError(source, f"{what} must be at least {least}, found {token}", line)
-    return int(token)
+    """A grid dimension (or a header count): a decimal number of at least `least`, at most the
+    reading limit `count` (`bounds.number`)."""
+    return number(token, what, source, line, least)
 
 
 def nonblank_lines(text: str) -> Lines:

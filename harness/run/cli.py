@@ -17,7 +17,7 @@ from harness import options as option_rules
 from harness.analysis import results, sweep_summary
 from harness.encoding import parse_options
 from harness.presets import PRESETS
-from harness.run import slurm, sweep
+from harness.run import fits, slurm, sweep
 from harness.run.executors import ClusterError
 from harness.schema import DEFAULT_DB
 
@@ -53,7 +53,7 @@ def parser() -> argparse.ArgumentParser:
                    help="CPU-time limit of a run's proof check, its own (default: --time-limit)")
     p.add_argument("--check-memory-limit", type=int, metavar="MB",
                    help="memory limit of a run's proof check, its own (default: --memory-limit)")
-    p.add_argument("--seed", type=int, nargs="+", action="extend", metavar="N",
+    p.add_argument("--seed", type=fits.whole, nargs="+", action="extend", metavar="N",
                    help="seeds to run (several allowed; default 0)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="an option given to every encoding of the sweep (repeatable); "
@@ -67,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
                         "jobs (the --slurm-* options; docs/CLUSTER.md)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a running Dask scheduler (default: a LocalCluster)")
-    p.add_argument("--order-seed", type=int, default=0, metavar="N",
+    p.add_argument("--order-seed", type=fits.whole, default=0, metavar="N",
                    help="seed of the shuffled run order (default %(default)d)")
     p.add_argument("--rerun", action="store_true",
                    help="run again what the database already holds for this code (new rows; the old stay)")
@@ -181,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     shown = sweep_summary.of(plan.db, report.keys)
     skipped = (f" ({report.unsupported} instance x encoding pairs skipped: the encoding does not serve the "
                "puzzle kind)") if report.unsupported else ""
+    if report.repeated:
+        skipped += (f" ({len(report.repeated)} instances repeat another's puzzle and run as that one: "
+                    "listed above)")
     print(f"sweep {report.sweep_id}: {report.planned} runs planned{skipped}, "
           f"{report.skipped} already stored, {report.recorded} recorded, {report.failed} failed in the "
           f"harness; database {plan.db}")

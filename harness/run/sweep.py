@@ -16,9 +16,9 @@ from tqdm.auto import tqdm
 
 from harness import fingerprint, provenance, registry
 from harness.encoding import Limits
-from harness.instances import Instance
+from harness.instances import Instance, repeated
 from harness.outcomes import Status
-from harness.run import choose, steps
+from harness.run import choose, fits, steps
 from harness.run.execute import identity
 from harness.run.store import Store
 from harness.schema import DEFAULT_DB
@@ -109,6 +109,8 @@ class Report:
     unsupported: int = 0  # instance x encoding pairs left out of the plan: the encoding lacks the kind
     keys: frozenset[str] = frozenset()  # the run keys of the planned runs, stored now or before
     notes: list[str] = field(default_factory=list)  # options left out where they do nothing (`plan`)
+    # (instance, the instance that stands for it): puzzles whose content repeats another's, run once
+    repeated: list[tuple[Instance, Instance]] = field(default_factory=list)
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
@@ -173,8 +175,8 @@ def plan(sweep: Sweep, notes: list[str] | None = None) -> tuple[list[dict], int]
                     notes.append(f"{entry} on {instance.kind} instances: {', '.join(dropped)} left out "
                                  "(nothing there)")
             for seed in sweep.seeds:
-                spec = make_spec(sweep, instance, encoding, resolved[entry, instance.kind], seed,
-                                 code[encoding], harness)
+                spec = fits.planned(make_spec(sweep, instance, encoding, resolved[entry, instance.kind], seed,
+                                              code[encoding], harness))
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)
@@ -184,11 +186,11 @@ def plan(sweep: Sweep, notes: list[str] | None = None) -> tuple[list[dict], int]
 def error_row(spec: dict) -> dict:
     """A run that cannot start because its instance did not read: recorded by the coordinator itself."""
     now = provenance.now()
-    return {
+    return fits.storable({
         **spec["identity"], "status": Status.ERROR, "detail": spec["error"], "verified": None,
         "time_limit_s": spec["time_s"], "memory_limit_mb": spec["memory_mb"],
         "started_at": now, "finished_at": now, **provenance.host(), **provenance.versions(),
-    }
+    })
 
 
 class Progress:
@@ -219,6 +221,7 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
     """Run the sweep's missing runs and store each as it finishes; what it planned and stored."""
     notes: list[str] = []
     specs, unsupported = plan(sweep, notes)
+    repeats = say_repeated(sweep.instances)
     sweep_id = f"{provenance.now()[:19]}-{uuid4().hex[:8]}"
     store = Store(sweep.db)
     try:
@@ -251,7 +254,20 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
         store.close()
     keys = frozenset(spec["identity"]["run_key"] for spec in specs)
     return Report(record["sweep_id"], len(specs), record["skipped"], counts["recorded"], counts["failed"],
-                  unsupported, keys, notes)
+                  unsupported, keys, notes, repeats)
+
+
+def say_repeated(instances: list[Instance], shown: int = 20) -> list[tuple[Instance, Instance]]:
+    """The instances whose content repeats another's (`instances.repeated`), the first `shown` of
+    them said on stderr with the one that stands for each, so none is dropped in silence."""
+    repeats = repeated(instances)
+    for instance, kept in repeats[:shown]:
+        print(f"harness.run: {instance.source} repeats the puzzle of {kept.source}: run once, as "
+              f"{kept.name}", file=sys.stderr)
+    if len(repeats) > shown:
+        print(f"harness.run: ... and {len(repeats) - shown} more repeated puzzles "
+              "(sweep.Report.repeated lists them all)", file=sys.stderr)
+    return repeats
 
 
 def rekeyed(spec: dict, sweep_id: str) -> dict:
@@ -280,6 +296,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
                       file=sys.stderr)
                 bar.update("failed")
                 continue
+            row = fits.storable(row)  # made by a worker: a count past the store is an error row, not a crash
             counts["recorded"] += store.insert({**steps.spill(row, spec["text"], sweep.db), **stamp})
             bar.update(row["status"])
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-from harness.errors import InstanceError
+from harness.errors import InstanceError, cut
 from harness.kinds import Lines, nonblank_lines
+from harness.kinds.bounds import DIGITS, limits, number, past, shown
 from harness.kinds.graph.model import Edge, Graph, parse_order
 
 # --- plain text ------------------------------------------------------------------------------------
@@ -31,13 +32,11 @@ def body_lines(graph: Graph) -> list[str]:
 
 def _pair(tokens: list[str], n: int, source: str, line: int | None) -> Edge:
     """A 0-based edge from the tokens of one `u v` line, its vertices checked against 1..n."""
-    if len(tokens) != 2 or not all(t.isdecimal() for t in tokens):
-        found = " ".join(tokens)
-        raise InstanceError(source, f"expected an edge `u v` (two vertex numbers), found {found!r}", line)
-    u, v = int(tokens[0]), int(tokens[1])
-    for w in (u, v):
-        if not 1 <= w <= n:
-            raise InstanceError(source, f"vertex {w} is outside 1..{n}", line)
+    if len(tokens) != 2 or not all(t.isascii() and t.isdecimal() for t in tokens):
+        found = " ".join(tokens[:3])
+        raise InstanceError(source, f"expected an edge `u v` (two vertex numbers), found {shown(found)}",
+                            line)
+    u, v = (_vertex(t, n, source, line) + 1 for t in tokens)
     if u == v:
         raise InstanceError(source, f"self-loop at vertex {u}", line)
     return u - 1, v - 1
@@ -73,14 +72,16 @@ def read_hcp(text: str, source: str) -> Graph:
         match = _KEY.fullmatch(line)
         if not match:
             raise InstanceError(source, f"expected a header line `KEY : VALUE` or EDGE_DATA_SECTION, "
-                                        f"found {line!r}", n)
+                                        f"found {shown(line)}", n)
         key, value = match[1].upper(), match[2].strip()
+        if key in header and key != "COMMENT":  # a second DIMENSION must not silently win
+            raise InstanceError(source, f"a second {key} line (the first is line {header[key][0]})", n)
         if key == "TYPE" and value.upper() != "HCP":
-            raise InstanceError(source, f"TYPE is {value!r}: only HCP files are graphs", n)
-        if key == "DIMENSION" and (not value.isdecimal() or int(value) < 1):
-            raise InstanceError(source, f"DIMENSION must be a positive whole number, found {value!r}", n)
+            raise InstanceError(source, f"TYPE is {shown(value)}: only HCP files are graphs", n)
+        if key == "DIMENSION":
+            number(value, "DIMENSION", source, n, least=1)
         if key == "EDGE_DATA_FORMAT" and value.upper() not in EDGE_FORMATS:
-            raise InstanceError(source, f"EDGE_DATA_FORMAT {value!r} is not read "
+            raise InstanceError(source, f"EDGE_DATA_FORMAT {shown(value)} is not read "
                                         f"(only {' or '.join(EDGE_FORMATS)})", n)
         header[key] = (n, value)
         i += 1
@@ -93,7 +94,7 @@ def read_hcp(text: str, source: str) -> Graph:
     body, rest = _section(lines[i + 1:], source)
     if rest:
         at, extra = rest[0]
-        raise InstanceError(source, f"unexpected {extra!r} after the edge list's -1", at)
+        raise InstanceError(source, f"unexpected {shown(extra)} after the edge list's -1", at)
     adjacency = header.get("EDGE_DATA_FORMAT", (0, "EDGE_LIST"))[1].upper() == "ADJ_LIST"
     return Graph(n, tuple(_adj_list(body, n, source) if adjacency else _edge_list(body, n, source)))
 
@@ -108,19 +109,23 @@ def _section(lines: Lines, source: str) -> tuple[Tokens, Lines]:
     Where the closing `-1` is, is the readers' to find: an ADJ_LIST's `-1` also ends each vertex's list.
     """
     tokens: Tokens = []
+    most = 3 * limits().count + 2  # an ADJ_LIST of `count` edges on `count` vertices, each list closed
     for j, (line_no, line) in enumerate(lines):
         if line.upper() == "EOF":
             return tokens, lines[j + 1:]
         tokens += [(line_no, token) for token in line.split()]
+        if len(tokens) > most:
+            raise past(source, f"more than {most:,} numbers in the edge data (3 x the count + 2)", "count",
+                       line_no)
     return tokens, []
 
 
 def _vertex(token: str, n: int, source: str, line: int) -> int:
     """A 0-based vertex from a 1-based token, checked against 1..n."""
-    if not token.isdecimal():
-        raise InstanceError(source, f"expected a vertex number, found {token!r}", line)
-    if not 1 <= int(token) <= n:
-        raise InstanceError(source, f"vertex {token} is outside 1..{n}", line)
+    if not (token.isascii() and token.isdecimal()):
+        raise InstanceError(source, f"expected a vertex number, found {shown(token)}", line)
+    if len(token.lstrip("0")) > DIGITS or not 1 <= int(token) <= n:
+        raise InstanceError(source, f"vertex {cut(token, 24)} is outside 1..{n}", line)
     return int(token) - 1
 
 
@@ -134,7 +139,7 @@ def _closing(tokens: Tokens, k: int, source: str) -> None:
     """Nothing may follow the `-1` at `k` that ends the section (an EOF line was cut off before)."""
     if k + 1 < len(tokens):
         at, extra = tokens[k + 1]
-        raise InstanceError(source, f"unexpected {extra!r} after the edge list's -1", at)
+        raise InstanceError(source, f"unexpected {shown(extra)} after the edge list's -1", at)
 
 
 def _edge_list(tokens: Tokens, n: int, source: str) -> list[Edge]:
@@ -147,7 +152,7 @@ def _edge_list(tokens: Tokens, n: int, source: str) -> list[Edge]:
             _closing(tokens, k, source)
             break
         if k + 1 == len(tokens) or tokens[k + 1][1] == "-1" or tokens[k + 1][0] != line:
-            raise InstanceError(source, f"an edge needs two vertices: {token!r} stands alone", line)
+            raise InstanceError(source, f"an edge needs two vertices: {shown(token)} stands alone", line)
         u, v = _vertex(token, n, source, line), _vertex(tokens[k + 1][1], n, source, line)
         edges.append(_edge(u, v, source, line))
         k += 2
@@ -202,16 +207,18 @@ def read_dimacs(text: str, source: str) -> Graph:
             if p_line >= 0:
                 raise InstanceError(source, f"a second `p` line (the first is line {p_line})", line_no)
             counts = words[2:] if len(words) == 4 else words[1:]
-            if len(counts) != 2 or not all(c.isdecimal() for c in counts) or int(counts[0]) < 1:
-                raise InstanceError(source, f"expected `p edge N M` or `p N M` (N >= 1), found {line!r}",
+            if len(counts) != 2 or not all(c.isascii() and c.isdecimal() for c in counts):
+                raise InstanceError(source, f"expected `p edge N M` or `p N M` (N >= 1), found {shown(line)}",
                                     line_no)
-            n, m, p_line = int(counts[0]), int(counts[1]), line_no
+            n = number(counts[0], "the `p` line's vertex count", source, line_no, least=1)
+            m = number(counts[1], "the `p` line's edge count", source, line_no)
+            p_line = line_no
         elif words[0] == "e":
             if p_line < 0:
                 raise InstanceError(source, "an `e` line before the `p` line", line_no)
             edges.append(_pair(words[1:], n, source, line_no))
         else:
-            raise InstanceError(source, f"expected a `c`, `p` or `e` line, found {line!r}", line_no)
+            raise InstanceError(source, f"expected a `c`, `p` or `e` line, found {shown(line)}", line_no)
     if p_line < 0:
         raise InstanceError(source, "no `p edge N M` line", lines[-1][0] if lines else 1)
     graph = Graph(n, tuple(edges))
@@ -280,7 +287,7 @@ def read_compact(text: str, rows: int, cols: int, source: str) -> Graph:
                     v += int(d)
                     pairs.append([str(u), str(v)])
             except ValueError:
-                raise InstanceError(source, f"bad adjacency group {item!r}") from None
+                raise InstanceError(source, f"bad adjacency group {shown(item)}") from None
     else:
         pairs = [item.split("-") for item in items]
     if len(pairs) != cols:

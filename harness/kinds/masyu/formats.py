@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from harness.errors import InstanceError
 from harness.grid import Direction, Grid
 from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
+from harness.kinds.bounds import grid_cells
 from harness.kinds.masyu.model import KIND, Masyu, Pearl
 from harness.kinds.puzzlink import read_frame
 from harness.kinds.tatham import read_runs, write_runs
@@ -133,13 +134,14 @@ def read_tatham(game_id: str) -> Masyu:
                                      "puzzle; use the descriptive id `WxH:…` (Game > Specific)")
     cols = size(match["w"], "the width", game_id)
     rows = size(match["h"] or match["w"], "the height", game_id)
+    grid_cells(rows, cols, game_id)
 
     def pearl(ch: str, i: int) -> Pearl:
         if ch not in _TATHAM_PEARLS:
             raise InstanceError(game_id, f"unrecognised character in string: {ch!r} at position {i}")
         return _TATHAM_PEARLS[ch]
 
-    cells = read_runs(match["desc"], pearl)
+    cells = read_runs(match["desc"], pearl, rows * cols)
     if len(cells) != rows * cols:  # Tatham's own wording, plus the counts
         problem = "string too long" if len(cells) > rows * cols else "string too short"
         raise InstanceError(game_id, f"{problem}: it covers {len(cells)} cells, a {cols}x{rows} grid has "

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from harness.errors import InstanceError
 from harness.grid import Edge, Grid, solution_string
 from harness.kinds import Lines, grid_rows, parse_janko, size, trailing_flag
+from harness.kinds.bounds import grid_cells
 from harness.kinds.puzzlink import read_frame
 from harness.kinds.slitherlink.model import KIND, MAX_CLUE, Slitherlink
 from harness.kinds.tatham import read_runs, write_runs
@@ -173,6 +174,7 @@ def read_loopy(game_id: str) -> Slitherlink:
                                      "puzzle; use the descriptive id `WxHt0:…` (Game > Specific)")
     cols = size(match["w"], "the width", game_id)
     rows = size(match["h"] or match["w"], "the height", game_id)
+    grid_cells(rows, cols, game_id)
 
     def clue(ch: str, i: int) -> int:
         if ch.isdecimal() and ch.isascii() and int(ch) <= MAX_CLUE:
@@ -181,7 +183,7 @@ def read_loopy(game_id: str) -> Slitherlink:
             raise InstanceError(game_id, f"clue {ch!r} at position {i} is more than a square has sides")
         raise InstanceError(game_id, f"unknown character in description: {ch!r} at position {i}")
 
-    cells: list[Clue] = read_runs(match["desc"], clue)
+    cells: list[Clue] = read_runs(match["desc"], clue, rows * cols)
     if len(cells) != rows * cols:  # Loopy's own wording, plus the counts
         problem = "description too long" if len(cells) > rows * cols else "description too short"
         raise InstanceError(game_id, f"{problem}: it covers {len(cells)} cells, a {cols}x{rows} grid has "
