@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from harness.outcomes import Status
+
 LOW, HIGH = -(1 << 63), (1 << 63) - 1
 
 
@@ -42,7 +44,7 @@ def storable(row: dict[str, Any]) -> dict[str, Any]:
         return row
     said = ", ".join(f"{k} {_brief(row[k])}" for k in bad)
     detail = f"cannot be stored: {said} does not fit the results database's signed 64-bit INTEGER"
-    return {**row, **dict.fromkeys(bad), "status": "error", "detail": detail, "verified": None}
+    return {**row, **dict.fromkeys(bad), "status": Status.ERROR, "detail": detail, "verified": None}
 
 
 def _brief(value: int) -> str:
