@@ -122,3 +122,39 @@ def test_a_wrong_lemma_outside_the_core_is_rejected_unless_core_only():
         assert not result.ok and result.reason == "proof line 1: lemma `-6 0` is neither RUP nor RAT"
     core = check(cnf, steps, core_only=True)  # drat-trim's verdict: nothing the refutation rests on is wrong
     assert core.ok and (core.lemmas, core.checked, core.core) == (3, 2, 1)
+
+
+@pytest.mark.parametrize("header, said", [
+    ("p cnf 99999999999999 1", "past the largest"),  # the reported 16.7 GB header: read, never sized
+    ("p cnf 2000000000 2", "declares 2000000000 variables, but the formula and the proof hold only 2"),
+    ("p cnf -3 2", "must be >= 0"),
+])
+def test_a_header_past_what_the_files_can_use_is_unreadable_before_anything_is_allocated(tmp_path, header,
+                                                                                           said):
+    import resource
+    import subprocess
+    import sys
+
+    body = "1 0\n" if "9999" in header else "1 0\n-1 0\n"
+    (tmp_path / "f.cnf").write_text(f"{header}\n{body}")
+    (tmp_path / "p.drat").write_text("0\n")
+
+    def cap() -> None:  # 1 GB of address space: a checker that sized its tables by the header dies
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run([sys.executable, "-m", "harness.proof", str(tmp_path / "f.cnf"),
+                           str(tmp_path / "p.drat")], capture_output=True, text=True, timeout=60, preexec_fn=cap)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "f.cnf" in done.stderr and said in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_header_with_spare_variables_within_the_trusted_count_is_checked_as_usual(tmp_path):
+    from harness.proof.drat import TRUSTED_VARIABLES
+
+    cnf = read_cnf("f.cnf", f"p cnf {TRUSTED_VARIABLES} 2\n1 0\n-1 0\n")  # unused variables, as DIMACS allows
+    for engine in ENGINES:
+        assert check(cnf, read_drat("p.drat", b"0\n"), engine=engine).ok
+    sparse = read_cnf("f.cnf", f"p cnf {TRUSTED_VARIABLES + 1} 2\n1 0\n-1 0\n")
+    with pytest.raises(ProofFormatError, match="f.cnf: the header declares"):
+        check(sparse, read_drat("p.drat", b"0\n"))
