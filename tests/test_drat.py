@@ -143,7 +143,8 @@ def test_a_header_past_what_the_files_can_use_is_unreadable_before_anything_is_a
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
     done = subprocess.run([sys.executable, "-m", "harness.proof", str(tmp_path / "f.cnf"),
-                           str(tmp_path / "p.drat")], capture_output=True, text=True, timeout=60, preexec_fn=cap)
+                           str(tmp_path / "p.drat")], capture_output=True, text=True, timeout=60,
+                          preexec_fn=cap)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "f.cnf" in done.stderr and said in done.stderr
     assert "Traceback" not in done.stderr

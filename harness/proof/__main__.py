@@ -24,8 +24,9 @@ encoding's code makes for the puzzle and --options, `c face` clauses exactly the
 exit status: 0 certified (with --puzzle: the refutation and every clause); 1 not verified (the
 first failing lemma and its line, no empty clause, or a clause of the CNF judged wrong); 2 a file
 that cannot be read (one line naming file, line and problem; a `p cnf` header past 2^31 - 1
-variables, or past a million and past the literals of the two files, is one); 3 the refutation is verified but,
-without --puzzle, no clause of the CNF was judged (their count is printed): not a certificate.
+variables, or past a million and past the literals of the two files, is one); 3 the refutation is
+verified but, without --puzzle, no clause of the CNF was judged (their count is printed): not a
+certificate.
 """
 
 
