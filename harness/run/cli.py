@@ -15,7 +15,7 @@ from pathlib import Path
 from harness import kinds, registry, sets
 from harness.analysis import results
 from harness.encoding import parse_options
-from harness.run import slurm, sweep
+from harness.run import limits, slurm, sweep
 from harness.run.executors import ClusterError
 
 DEFAULT_INSTANCES = "masyu-default"
@@ -91,12 +91,9 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         options.update({f"{n}.proof": "true" for n in provers})
     if args.scheduler and args.executor != "dask":
         raise ArgumentError("--scheduler needs --executor dask")
-    for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),
-                        ("--jobs", args.jobs), ("--wall-limit", args.wall_limit or 1),
-                        ("--check-time-limit", args.check_time_limit or 1),
-                        ("--check-memory-limit", args.check_memory_limit or 1)):
-        if value <= 0:
-            raise ArgumentError(f"{flag} must be positive, not {value:g}")
+    check_limits(args)
+    if args.jobs <= 0:
+        raise ArgumentError(f"--jobs must be positive, not {args.jobs}")
     if args.executor != "slurm" and slurm.given(args):
         raise ArgumentError(f"{slurm.given(args)[0]} needs --executor slurm")
     try:
@@ -123,6 +120,20 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     return plan
+
+
+def check_limits(args: argparse.Namespace) -> None:
+    """ArgumentError for a limit that is no number a run can be held to (`limits.refused`); a warning on
+    stderr for a wall cap below a CPU limit."""
+    for flag, value, most in (("--time-limit", args.time_limit, limits.MAX_SECONDS),
+                              ("--wall-limit", args.wall_limit, limits.MAX_SECONDS),
+                              ("--check-time-limit", args.check_time_limit, limits.MAX_SECONDS),
+                              ("--memory-limit", args.memory_limit, limits.MAX_MEMORY_MB),
+                              ("--check-memory-limit", args.check_memory_limit, limits.MAX_MEMORY_MB)):
+        if why := limits.refused(flag, value, most):
+            raise ArgumentError(why)
+    for warning in limits.warnings(args.time_limit, args.wall_limit, args.check_time_limit):
+        print(f"harness.run: warning: {warning}", file=sys.stderr)
 
 
 def _logs_proofs(name: str) -> bool:
