@@ -17,6 +17,7 @@ from harness.analysis import results
 from harness.encoding import parse_options
 from harness.run import limits, slurm, sweep
 from harness.run.executors import ClusterError
+from harness.storefile import StoreError
 
 DEFAULT_INSTANCES = "masyu-default"
 
@@ -160,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as exc:
         print(f"harness.run: error: {exc}; finished runs are stored, the same command resumes",
               file=sys.stderr)
+        return 2
+    except StoreError as exc:  # what is wrong with the database, and what to do (harness.storefile)
+        print(f"harness.run: error: {exc}", file=sys.stderr)
         return 2
     skipped = (f" ({report.unsupported} instance x encoding pairs skipped: the encoding does not serve the "
                "puzzle kind)") if report.unsupported else ""
