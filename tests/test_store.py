@@ -161,7 +161,7 @@ PAIR = ("frontier[order=greedy]", "frontier[order=rcm]")
 
 
 def unusable(path: Path, case: str) -> None:
-    """A database file of each kind that cannot be used: damaged, of a newer schema, without its runs table."""
+    """A database file that cannot be used: damaged, of a newer schema, or without its runs table."""
     if case == "damaged":
         path.write_bytes(b"SQLite format 3\0" + bytes(range(256)) * 16)
         return
@@ -175,8 +175,8 @@ def unusable(path: Path, case: str) -> None:
     conn.close()
 
 
-WORDS = {"damaged": "not a results database, or a damaged one", "newer": f"schema version {SCHEMA_VERSION + 1}",
-         "missing": "no table runs"}
+WORDS = {"damaged": "not a results database, or a damaged one",
+         "newer": f"schema version {SCHEMA_VERSION + 1}", "missing": "no table runs"}
 
 
 @pytest.mark.parametrize("case", list(WORDS))
@@ -192,7 +192,8 @@ def test_an_unusable_database_is_one_line_naming_it_and_what_to_do_exit_2_and_le
     unusable(db, case)
     before = db.read_bytes()
     folder = write_instances(tmp_path / "set", [(2, 2)])
-    commands = {"harness.run": lambda: run(["--encoding", "dummy", "--instances", str(folder), "--db", str(db)]),
+    sweep = ["--encoding", "dummy", "--instances", str(folder), "--db", str(db)]
+    commands = {"harness.run": lambda: run(sweep),
                 "harness.report": lambda: report(["--db", str(db), "--out", str(tmp_path / "out")]),
                 "harness.compare": lambda: compare(["--db", str(db), *PAIR])}
     for name, command in commands.items():
@@ -202,7 +203,8 @@ def test_an_unusable_database_is_one_line_naming_it_and_what_to_do_exit_2_and_le
         assert err.count("\n") == 1 and str(db) in err and WORDS[case] in err and "Traceback" not in err, name
         assert ("give another --db" in err or "newer loopbench" in err), name  # what to do
         assert db.read_bytes() == before, name  # nothing changed
-        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("runs")) == ["runs.sqlite"], name
+        left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("runs"))
+        assert left == ["runs.sqlite"], name
     with pytest.raises(StoreError):
         results.load(db)
 
@@ -273,8 +275,8 @@ def test_commits_still_in_the_wal_of_a_read_only_folder_are_read_from_a_copy(sha
     copy.chmod(0o555)
     script = ("import sys; from harness.analysis import results; "
               "print(sorted(results.load(sys.argv[1])['run_key']))")
-    done = subprocess.run([sys.executable, "-c", script, str(copy / "runs.sqlite")], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, preexec_fn=bound_by_permissions)
+    done = subprocess.run([sys.executable, "-c", script, str(copy / "runs.sqlite")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, preexec_fn=bound_by_permissions)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['checkpointed', 'in-the-wal']"
 
