@@ -78,8 +78,9 @@ def test_the_page_and_its_assets_are_local(report):
     for link in re.findall(r'(?:src|href)="([^"#]+)"', html):
         assert (report / link).is_file(), link
     assert (report / "sets" / "masyu-smoke" / "cactus.svg").is_file()
-    assert (report / "sets" / "masyu-smoke" / "scatter-dummy-vs-sat.svg").is_file() or \
-        (report / "sets" / "masyu-smoke" / "scatter-sat-vs-dummy.svg").is_file()
+    scatters = [p.name for p in (report / "sets" / "masyu-smoke").glob("scatter-*.svg")]
+    named = r"scatter-(dummy|sat)-\w{10}-vs-(sat|dummy)-\w{10}\.svg"  # each config's slug with its hash
+    assert len(scatters) == 1 and re.fullmatch(named, scatters[0])
 
 
 def test_the_summary_is_the_analysis_summary(db, report):

@@ -143,7 +143,7 @@ class Store:
             with self._said():
                 version = self.conn.execute("PRAGMA user_version").fetchone()[0]  # a damaged file fails here
                 refuse_newer(self.path, version, SCHEMA_VERSION)
-                missing_tables(self.path, self.conn, version, ("runs", "sweeps"))
+                missing_tables(self.path, self.conn, version, ("runs",))  # the runs are the data
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 # NORMAL in WAL mode: a power cut may lose the last commits, never corrupt the file.
                 self.conn.execute("PRAGMA synchronous=NORMAL")
@@ -170,6 +170,9 @@ class Store:
                     self.conn.execute(statement)
                 self.conn.execute(f"PRAGMA user_version = {target}")
         with self.conn:  # a column of today that no migration added (versions merged out of order)
+            # the sweep log alone gone (a file made by hand): made again, empty, as a new file has it
+            sweeps = ", ".join(f"{q(n)} {t}" for n, t in SWEEP_COLUMNS)
+            self.conn.execute(f"CREATE TABLE IF NOT EXISTS sweeps ({sweeps})")
             have = self._columns("runs")
             for name, kind in RUN_COLUMNS:
                 if name not in have:
