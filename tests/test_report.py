@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 import matplotlib
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from harness.analysis import plots
 from harness.analysis.summary import summarize
@@ -396,3 +398,42 @@ def test_in_chromium_every_set_and_panel_of_hostile_names_is_there_and_report_js
     url = f"{(hostile / 'index.html').as_uri()}#{urlencode({'set': slug, 'instance': key})}"
     dom = chromium("--dump-dom", url).stdout
     assert "<h3>semi;colon&amp; (2x4)</h3>" in dom and "no instance" not in dom
+
+
+# --- properties (Hypothesis): any name round-trips and never leaves its script element -------------------
+
+PIECES = ["<!--", "<script>", "</script>", "</", "-->", "<", ">", "&", '"', "'", "\\", "\u2028", "onmouseover=", " ",
+          "?", ";", "#", "%", "+", "a"]
+NAMES = st.text(max_size=40) | st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
+BUDGET = settings(max_examples=200, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=[HealthCheck.too_slow])
+
+
+@BUDGET
+@given(NAMES, NAMES, NAMES)
+def test_any_name_round_trips_through_the_data_block_and_never_breaks_out_of_it(name, key, config):
+    from harness.report.page import data_block
+
+    instances = {key: {"name": name, "source": f"{name}/{key}.txt", "runs": {config: [{"detail": name}]}}}
+    block = data_block("set-1", [config], instances)
+    opening = '<script type="application/json" id="data-set-1">'
+    assert block.startswith(opening) and block.endswith("</script>")
+    body = block[len(opening):-len("</script>")]
+    # No `<` at all: the HTML tokenizer leaves the script data state only at a `<`, so the element ends at
+    # its own end tag whatever the names hold (`<!--<script>` included), and nothing else in it is markup.
+    assert not re.search(r"[<>&]", body)
+    parsed = json.loads(body)
+    assert parsed["instances"] == instances and parsed["configs"] == [config]
+
+
+@BUDGET
+@given(NAMES.filter(bool), NAMES.filter(bool))
+def test_any_key_makes_one_link_and_names_that_slug_alike_get_files_of_their_own(key, other):
+    from harness.report.data import unique_slug
+    from harness.report.page import fragment
+
+    assert parse_qs(fragment(set="s", instance=key)[1:]) == {"set": ["s"], "instance": [key]}
+    named = unique_slug(key)
+    assert re.fullmatch(r"[\w.-]+", named) and len(named) <= 71 and ("/" not in named)
+    if key != other:
+        assert unique_slug(other) != named

@@ -238,6 +238,8 @@ def _read_binary(path, data: bytes) -> list[Step]:
     """
     import numpy as np
 
+    if not data:
+        return []  # no step at all (as text DRAT reads an empty file)
     if not data.endswith(b"\0"):
         raise ProofFormatError(f"{path}: byte {len(data)}: the last step has no terminating 0 (truncated?)")
     raw = np.frombuffer(data, dtype=np.uint8)

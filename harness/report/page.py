@@ -132,11 +132,6 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
     big = sum(row.measure > cap for row in drawn)
     if big:
         how += f"; {big} of them are past {cap} {unit} and left undrawn (<code>--max-size</code>)"
-    payload = json.dumps({"slug": data.slug, "configs": data.configs,
-                          "columns": SHOWN_COLUMNS,
-                          "instances": instances},
-                         separators=(",", ":"), default=str, allow_nan=False)
-    payload = script_safe(payload)
     stamp = "<br>".join(esc(line) for line in plots.stamp(data.runs).splitlines())
     mixed = machine_note(data.runs)  # two hosts or CPU models: said, never silently pooled
     warning = f'<p class="warn">warning: {esc(mixed)}</p>' if mixed else ""
@@ -166,7 +161,7 @@ seeds). Click a header to sort (a configuration sorts by PAR-2, unanswered last)
 see it drawn with every configuration's answer and statistics. Drawings (marked &#9638;): {how}.</p>
 <div class="detail" hidden></div>
 {runs_table(data, {row.key for row in drawn})}
-<script type="application/json" id="data-{esc(data.slug)}">{payload}</script>
+{data_block(data.slug, data.configs, instances)}
 </section>
 """
 
@@ -184,6 +179,13 @@ def fragment(**state: str) -> str:
     """A link to a state of the page (`#set=S&instance=K`), each value URL-encoded as report.js's
     URLSearchParams reads it: a name with `&`, `;`, `#` or a space stays one value."""
     return "#" + urlencode(state)
+
+
+def data_block(slug: str, configs: list[str], instances: dict[str, Any]) -> str:
+    """The <script> element holding a set's data for report.js: its configs, columns and instances."""
+    payload = json.dumps({"slug": slug, "configs": configs, "columns": SHOWN_COLUMNS, "instances": instances},
+                         separators=(",", ":"), default=str, allow_nan=False)
+    return f'<script type="application/json" id="data-{esc(slug)}">{script_safe(payload)}</script>'
 
 
 def script_safe(payload: str) -> str:
