@@ -437,3 +437,11 @@ def test_any_key_makes_one_link_and_names_that_slug_alike_get_files_of_their_own
     assert re.fullmatch(r"[\w.-]+", named) and len(named) <= 71 and ("/" not in named)
     if key != other:
         assert unique_slug(other) != named
+
+
+def test_a_set_named_by_a_hundred_files_gets_a_folder_name_a_file_system_takes():
+    from harness.report.data import set_slug
+
+    assert set_slug("graph-fhcp-sample") == "graph-fhcp-sample"  # short ones as before: old links still open
+    long = ",".join(f"graph{i}.hcp.gz" for i in range(100))  # one sweep's --instances, file by file
+    assert len(set_slug(long)) <= 71 and set_slug(long) != set_slug(long[:-1])

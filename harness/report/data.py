@@ -165,7 +165,8 @@ def one_set(kind: str, group: str, runs: pd.DataFrame, history: pd.DataFrame | N
             beside = side_by_side(runs, published)
         except ValueError:  # none of this set's instances is in the table
             beside = None
-    return SetData(kind, group, slug(group if group.startswith(kind) else f"{kind}-{group}"), runs, configs,
+    named = set_slug(group if group.startswith(kind) else f"{kind}-{group}")
+    return SetData(kind, group, named, runs, configs,
                    ranking_summary(runs, baseline), contested, rows, older=len(history) - len(runs),
                    versions=versions(history), beside=beside)
 
@@ -278,6 +279,12 @@ def to_drawn(data: SetData, draw: int | None) -> list[Row]:
 def slug(text: str) -> str:
     """A file- and fragment-safe name: letters, digits, `-`, `_` and `.` kept, the rest `_`."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text).strip("_") or "_"
+
+
+def set_slug(text: str) -> str:
+    """A set's slug (its folder, its id in links): `slug`, or past 80 characters (a sweep of a hundred
+    files named one by one) `unique_slug`, which a file system takes as a name."""
+    return slug(text) if len(slug(text)) <= 80 else unique_slug(text)
 
 
 def unique_slug(text: str) -> str:
