@@ -20,6 +20,7 @@ from harness import published
 from harness.analysis import compare, machines, plots, side_by_side
 from harness.analysis.plots.data import with_config
 from harness.schema import DEFAULT_DB
+from harness.storefile import StoreError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except StoreError as exc:  # a damaged file, a newer schema (harness.storefile)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except (KeyError, ValueError) as exc:  # an unknown set, config or sweep; a bad published table
         print(f"error: {exc.args[0]}", file=sys.stderr)
         return 2

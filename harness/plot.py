@@ -24,6 +24,7 @@ from harness.analysis import plots, results, side_by_side, sweeps
 from harness.analysis.summary import with_clock
 from harness.published import Published, PublishedError, read
 from harness.schema import DEFAULT_DB
+from harness.storefile import StoreError
 
 DEFAULT_OUT = Path("results/plots")
 FORMATS = ("png", "svg")
@@ -161,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except StoreError as exc:  # a damaged file, a newer schema (harness.storefile)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if every.empty:
         print(f"error: {args.db} holds no runs; run a sweep first (python -m harness.run …)", file=sys.stderr)
         return 1

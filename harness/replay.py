@@ -17,6 +17,7 @@ from typing import Any
 from harness import kinds
 from harness.grid import Edge, solution_string
 from harness.schema import DEFAULT_DB
+from harness.storefile import StoreError
 
 ROLLBACK = "rollback"
 LOOP, TRIAL, CONFLICT, FOCUS, RULED_OUT = "#1f3f77", "#e8731a", "#d62728", "#f2c200", "0.6"
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("nothing to do: give --out FILE.gif, --steps or both")
     try:
         row, puzzle, steps = step_files.load(args.db, args.run_key)
-    except LookupError as exc:
+    except (LookupError, StoreError) as exc:  # StoreError: a damaged file, a newer schema
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.steps:

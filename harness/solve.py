@@ -16,6 +16,7 @@ from harness.extra import read_extra, row_extra
 from harness.instances import Instance, instance_name, load_scrape
 from harness.outcomes import Status
 from harness.run.execute import execute
+from harness.run.limits import MAX_SECONDS, refused
 from harness.scrape import is_scrape
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
@@ -74,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         options = parse_options(args.option)
         if args.proof:
             options["proof"] = "true"
+        if why := refused("--time-limit", args.time_limit, MAX_SECONDS):
+            raise ValueError(why)
         instance = load(args.puzzle, args.kind)
         # resolved once, for this puzzle's kind: unknown encodings and options, and options that do nothing
         # on this kind, fail here in one line

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_proof_mutation import genuine
 
 from harness.proof.__main__ import main
-from harness.proof.drat import ProofFormatError, binary_to_text, check, read_cnf, read_drat
+from harness.proof.drat import (
+    MAX_VARIABLE,
+    TRUSTED_VARIABLES,
+    ProofFormatError,
+    Step,
+    binary_to_text,
+    check,
+    read_cnf,
+    read_drat,
+    sized,
+)
 
 ENGINES = ("minisat", "python")
 SAT = "p cnf 2 1\n1 2 0\n"  # satisfiable: no proof may refute it
@@ -122,3 +134,109 @@ def test_a_wrong_lemma_outside_the_core_is_rejected_unless_core_only():
         assert not result.ok and result.reason == "proof line 1: lemma `-6 0` is neither RUP nor RAT"
     core = check(cnf, steps, core_only=True)  # drat-trim's verdict: nothing the refutation rests on is wrong
     assert core.ok and (core.lemmas, core.checked, core.core) == (3, 2, 1)
+
+
+@pytest.mark.parametrize("header, said", [
+    ("p cnf 99999999999999 1", "past the largest"),  # the reported 16.7 GB header: read, never sized
+    ("p cnf 2000000000 2", "declares 2000000000 variables, but the formula and the proof hold only 2"),
+    ("p cnf -3 2", "must be >= 0"),
+])
+def test_a_header_past_what_the_files_can_use_is_unreadable_before_anything_is_allocated(tmp_path, header,
+                                                                                           said):
+    import resource
+    import subprocess
+    import sys
+
+    body = "1 0\n" if "9999" in header else "1 0\n-1 0\n"
+    (tmp_path / "f.cnf").write_text(f"{header}\n{body}")
+    (tmp_path / "p.drat").write_text("0\n")
+
+    def cap() -> None:  # 1 GB of address space: a checker that sized its tables by the header dies
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run([sys.executable, "-m", "harness.proof", str(tmp_path / "f.cnf"),
+                           str(tmp_path / "p.drat")], capture_output=True, text=True, timeout=60,
+                          preexec_fn=cap)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "f.cnf" in done.stderr and said in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_header_with_spare_variables_within_the_trusted_count_is_checked_as_usual(tmp_path):
+    cnf = read_cnf("f.cnf", f"p cnf {TRUSTED_VARIABLES} 2\n1 0\n-1 0\n")  # unused variables, as DIMACS allows
+    for engine in ENGINES:
+        assert check(cnf, read_drat("p.drat", b"0\n"), engine=engine).ok
+    sparse = read_cnf("f.cnf", f"p cnf {TRUSTED_VARIABLES + 1} 2\n1 0\n-1 0\n")
+    with pytest.raises(ProofFormatError, match="f.cnf: the header declares"):
+        check(sparse, read_drat("p.drat", b"0\n"))
+
+
+# --- properties (Hypothesis): whatever the bytes, a proof or one ProofFormatError -----------------------
+
+# A fixed budget, the same examples every run (CI needs no flaky luck), no example database written into
+# the checkout; a shared machine may be slow.
+BUDGET = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=[HealthCheck.too_slow])
+LITERALS = st.integers(1, MAX_VARIABLE).flatmap(lambda v: st.sampled_from([v, -v]))
+STEPS = st.lists(st.tuples(st.booleans(), st.lists(LITERALS, max_size=6)), max_size=12)
+TOKENS = ["0", "1", "-1", "2", "-2", "d", "c", "x", "01", "-0", "+1", "2147483648", " ", "\n", "\t", "\r\n"]
+DRAT_TEXT = st.lists(st.sampled_from(TOKENS), max_size=30).map("".join)
+
+
+def as_text(steps: list[tuple[bool, list[int]]]) -> bytes:
+    return "".join(("d " if delete else "") + " ".join(map(str, [*lits, 0])) + "\n"
+                   for delete, lits in steps).encode()
+
+
+@BUDGET
+@given(st.binary(max_size=64) | DRAT_TEXT.map(str.encode))
+def test_any_bytes_are_a_proof_or_one_proof_format_error(data):
+    try:
+        steps = read_drat("p.drat", data)
+    except ProofFormatError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("p.drat")
+        return
+    assert all(isinstance(s, Step) and all(0 < abs(lit) <= MAX_VARIABLE for lit in s.lits) for s in steps)
+
+
+@BUDGET
+@given(STEPS)
+def test_steps_written_as_text_or_binary_read_back_as_they_were(steps):
+    as_binary = binary(*[("d" if delete else "a", lits) for delete, lits in steps])
+    for data in (as_text(steps), as_binary, binary_to_text(as_binary).encode()):
+        read = read_drat("p.drat", data)
+        assert [(s.delete, s.lits) for s in read] == [(d, lits) for d, lits in steps]
+
+
+@BUDGET
+@given(st.integers(-5, 2**70), st.integers(-5, 2**70), st.lists(st.lists(LITERALS, min_size=1, max_size=4),
+                                                                 max_size=4))
+def test_any_header_is_read_or_refused_in_one_line_and_never_sized_past_what_files_use(vars_, count, clauses):
+    body = "".join(" ".join(map(str, [*c, 0])) + "\n" for c in clauses)
+    try:
+        cnf = read_cnf("f.cnf", f"p cnf {vars_} {count}\n{body}")
+        sized(cnf, [])
+    except ProofFormatError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("f.cnf")
+        return
+    # read and sized: the header is in range, holds every literal, and is no more than the files can use
+    assert 0 <= vars_ <= MAX_VARIABLE and count == len(clauses)
+    assert all(abs(lit) <= vars_ for c in clauses for lit in c)
+    assert vars_ <= max(TRUSTED_VARIABLES, sum(map(len, clauses)))
+
+
+@BUDGET
+@given(st.integers(0, 6).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.lists(st.integers(-n, n).filter(bool), min_size=1, max_size=3), max_size=6)
+    if n else st.just([]), DRAT_TEXT)))
+def test_a_small_formula_and_any_proof_end_in_a_verdict_or_one_error(case):
+    n, clauses, proof = case
+    cnf = read_cnf("f.cnf", f"p cnf {n} {len(clauses)}\n" + "".join(" ".join(map(str, [*c, 0])) + "\n"
+                                                                  for c in clauses))
+    try:
+        steps = read_drat("p.drat", proof.encode())
+    except ProofFormatError:
+        return
+    for engine in ENGINES:
+        result = check(cnf, steps, engine=engine)
+        assert result.ok or result.reason  # a verdict, with its reason when not verified

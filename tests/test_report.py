@@ -8,12 +8,14 @@ import shutil
 import sqlite3
 import subprocess
 import time
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 import matplotlib
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from harness.analysis import plots
 from harness.analysis.summary import summarize
@@ -78,8 +80,9 @@ def test_the_page_and_its_assets_are_local(report):
     for link in re.findall(r'(?:src|href)="([^"#]+)"', html):
         assert (report / link).is_file(), link
     assert (report / "sets" / "masyu-smoke" / "cactus.svg").is_file()
-    assert (report / "sets" / "masyu-smoke" / "scatter-dummy-vs-sat.svg").is_file() or \
-        (report / "sets" / "masyu-smoke" / "scatter-sat-vs-dummy.svg").is_file()
+    scatters = [p.name for p in (report / "sets" / "masyu-smoke").glob("scatter-*.svg")]
+    named = r"scatter-(dummy|sat)-\w{10}-vs-(sat|dummy)-\w{10}\.svg"  # each config's slug with its hash
+    assert len(scatters) == 1 and re.fullmatch(named, scatters[0])
 
 
 def test_the_summary_is_the_analysis_summary(db, report):
@@ -271,3 +274,174 @@ def test_in_chromium_clicks_and_typing_update_the_link(report):
     first = seen["shown"][0]
     assert seen["opened"] == f"#set=masyu-smoke&sort=sat&desc=1&filter=easy&instance={quote(first, safe='')}"
     assert seen["drawer"].startswith(first.rpartition("/")[2])
+
+
+# --- names no report may break on -------------------------------------------------------------------
+
+HOSTILE = {  # file name -> an empty Masyu of its own size (each a puzzle, and a picture, of its own)
+    "<!--<script>.txt": (2, 2), '"onmouseover=alert(1).txt': (2, 3), "a b.txt": (3, 3), "a_b.txt": (3, 4),
+    "a?b.txt": (4, 4), "semi;colon&.txt": (2, 4),
+}
+SAME_LEAF = {"c1/sub/g.txt": "3 2\n- -\n- -\n- -\n", "c2/sub/g.txt": "2 2\nb -\n- -\n"}  # solved; unsat
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    """A report of two sweeps: files named to break a page, and two files of one name in two folders."""
+    root = tmp_path_factory.mktemp("hostile")
+    names = root / "a-names"
+    names.mkdir()
+    for name, (rows, cols) in HOSTILE.items():
+        grid = "\n".join(" ".join("-" * cols) for _ in range(rows))
+        (names / name).write_text(f"{rows} {cols}\n{grid}\n")
+    for name, text in SAME_LEAF.items():
+        (root / "b-same" / name).parent.mkdir(parents=True)
+        (root / "b-same" / name).write_text(text)
+    db = root / "runs.sqlite"
+    for spec in (str(names), str(root / "b-same" / "*" / "sub" / "g.txt")):
+        assert run_cli.main(["--encoding", "sat", "--instances", spec, "--db", str(db)]) == 0
+    out = root / "out"
+    assert report_cli.main(["--db", str(db), "--out", str(out), "--draw", "all"]) == 0
+    return out
+
+
+def blocks(out: Path) -> dict[str, dict]:
+    """Every set's data block, as JSON.parse would read it."""
+    text = (out / "index.html").read_text()
+    return {m[1]: json.loads(m[2]) for m in re.finditer(
+        r'<script type="application/json" id="data-([^"]+)">(.*?)</script>', text, re.S)}
+
+
+def test_hostile_names_keep_their_own_rows_pictures_and_links(hostile):
+    text = (hostile / "index.html").read_text()
+    found = blocks(hostile)
+    assert len(found) == 2
+    for blob in re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', text, re.S):
+        assert not re.search(r"[<>&]", blob)  # nothing in a data block the HTML parser could act on
+    instances = {v["name"]: (k, v) for one in found.values() for k, v in one["instances"].items()}
+    assert set(instances) == {n.removesuffix(".txt") for n in HOSTILE} | {"g"}
+    pictures = [v["puzzle"] for one in found.values() for v in one["instances"].values() if v.get("puzzle")]
+    assert len(pictures) == len(set(pictures)) == len(HOSTILE) + 2  # `a b`, `a_b`, `a?b`: a file each
+    assert all((hostile / p).is_file() for p in pictures)
+    same = [(k, v) for one in found.values() for k, v in one["instances"].items() if v["name"] == "g"]
+    assert len(same) == 2 and len({k for k, _ in same}) == 2  # two rows, not one hiding the other
+    assert sorted(next(iter(v["status"].values())) for _, v in same) == ["solved", "unproven"]
+    assert sorted(k.partition("/")[2] for k, _ in same) == ["c1/sub/g", "c2/sub/g"]  # the whole path
+    for slug, one in found.items():
+        for key in one["instances"]:  # each row's link, as written, names its set and key exactly
+            row = re.search(rf'<tr data-key="{re.escape(escape(key))}".*?href="([^"]+)"', text, re.S)
+            href = unescape(row[1])
+            assert parse_qs(urlparse(href).fragment) == {"set": [slug], "instance": [key]}
+
+
+# Opens every row of every set by its own link (the href as written: what a person pastes), and writes
+# what each drawer showed into its own DOM.
+OPENER = """<!DOCTYPE html>
+<html><body><pre id="result">pending</pre>
+<iframe id="page" src="index.html" style="width:1400px;height:900px"></iframe>
+<script>
+const frame = document.getElementById("page");
+const settle = () => new Promise((done) => setTimeout(done, 30));
+frame.addEventListener("load", async () => {
+  const seen = {sets: [], counts: {}, opened: []};
+  try {
+    const w = frame.contentWindow, d = frame.contentDocument;
+    for (const section of d.querySelectorAll("section.set")) {
+      seen.sets.push(section.dataset.set);
+      seen.counts[section.dataset.set] = section.querySelector(".count").textContent;
+      for (const link of section.querySelectorAll("table.runs tbody a.open")) {
+        w.location.hash = link.getAttribute("href");
+        await settle();
+        const panel = section.querySelector(".detail");
+        seen.opened.push({set: section.dataset.set, key: link.closest("tr").dataset.key, hidden: panel.hidden,
+          title: (panel.querySelector("h3") || {}).textContent || "",
+          warn: (panel.querySelector(".warn") || {}).textContent || "",
+          images: Array.from(panel.querySelectorAll("img")).map((i) => i.getAttribute("src")),
+          chips: Array.from(panel.querySelectorAll(".chip")).map((c) => c.textContent)});
+      }
+    }
+  } catch (error) { seen.error = String(error); }
+  document.getElementById("result").textContent = JSON.stringify(seen);
+});
+</script></body></html>
+"""
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no chromium installed: the browser test needs Debian's "
+                                            "`chromium` (.ci/run installs it with apt-get where it can)")
+def test_in_chromium_every_set_and_panel_of_hostile_names_is_there_and_report_js_ran(hostile):
+    found = blocks(hostile)
+    (hostile / "opener.html").write_text(OPENER)
+    try:
+        done = chromium("--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
+                        (hostile / "opener.html").as_uri(), timeout=120)
+    finally:
+        (hostile / "opener.html").unlink()
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(unescape(re.search(r'<pre id="result">(.*?)</pre>', done.stdout, re.S)[1]))
+    assert "error" not in seen, seen
+    assert seen["sets"] == list(found)  # the set after the `<!--<script>` one is there: nothing swallowed
+    for slug, one in found.items():  # report.js ran over each set: it writes the count
+        assert seen["counts"][slug] == f"{len(one['instances'])} of {len(one['instances'])} instances shown"
+    assert [(o["set"], o["key"]) for o in seen["opened"]] == [(s, k) for s, one in found.items()
+                                                              for k in sorted(one["instances"])]
+    for opened in seen["opened"]:
+        entry = found[opened["set"]]["instances"][opened["key"]]
+        assert not opened["hidden"] and not opened["warn"], opened  # never "no instance"
+        assert opened["title"] == f"{entry['name']} ({entry['size']})"
+        answer = [entry["answers"]["sat"]["img"]] if "sat" in entry.get("answers", {}) else []
+        assert opened["images"] == [entry["puzzle"], *answer]  # the puzzle, and sat's answer if it has one
+        assert opened["chips"] == [entry["status"]["sat"]]
+    # and the page itself: a direct link to the `semi;colon&` instance opens it, not "no instance"
+    slug, key = next((s, k) for s, one in found.items() for k, v in one["instances"].items()
+                     if v["name"] == "semi;colon&")
+    url = f"{(hostile / 'index.html').as_uri()}#{urlencode({'set': slug, 'instance': key})}"
+    dom = chromium("--dump-dom", url).stdout
+    assert "<h3>semi;colon&amp; (2x4)</h3>" in dom and "no instance" not in dom
+
+
+# --- properties (Hypothesis): any name round-trips and never leaves its script element -------------------
+
+PIECES = ["<!--", "<script>", "</script>", "</", "-->", "<", ">", "&", '"', "'", "\\", "\u2028",
+          "onmouseover=", " ", "?", ";", "#", "%", "+", "a"]
+NAMES = st.text(max_size=40) | st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
+BUDGET = settings(max_examples=200, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=[HealthCheck.too_slow])
+
+
+@BUDGET
+@given(NAMES, NAMES, NAMES)
+def test_any_name_round_trips_through_the_data_block_and_never_breaks_out_of_it(name, key, config):
+    from harness.report.page import data_block
+
+    instances = {key: {"name": name, "source": f"{name}/{key}.txt", "runs": {config: [{"detail": name}]}}}
+    block = data_block("set-1", [config], instances)
+    opening = '<script type="application/json" id="data-set-1">'
+    assert block.startswith(opening) and block.endswith("</script>")
+    body = block[len(opening):-len("</script>")]
+    # No `<` at all: the HTML tokenizer leaves the script data state only at a `<`, so the element ends at
+    # its own end tag whatever the names hold (`<!--<script>` included), and nothing else in it is markup.
+    assert not re.search(r"[<>&]", body)
+    parsed = json.loads(body)
+    assert parsed["instances"] == instances and parsed["configs"] == [config]
+
+
+@BUDGET
+@given(NAMES.filter(bool), NAMES.filter(bool))
+def test_any_key_makes_one_link_and_names_that_slug_alike_get_files_of_their_own(key, other):
+    from harness.report.data import unique_slug
+    from harness.report.page import fragment
+
+    assert parse_qs(fragment(set="s", instance=key)[1:]) == {"set": ["s"], "instance": [key]}
+    named = unique_slug(key)
+    assert re.fullmatch(r"[\w.-]+", named) and len(named) <= 71 and ("/" not in named)
+    if key != other:
+        assert unique_slug(other) != named
+
+
+def test_a_set_named_by_a_hundred_files_gets_a_folder_name_a_file_system_takes():
+    from harness.report.data import set_slug
+
+    assert set_slug("graph-fhcp-sample") == "graph-fhcp-sample"  # short ones as before: old links still open
+    long = ",".join(f"graph{i}.hcp.gz" for i in range(100))  # one sweep's --instances, file by file
+    assert len(set_slug(long)) <= 71 and set_slug(long) != set_slug(long[:-1])

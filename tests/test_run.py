@@ -137,6 +137,40 @@ def test_argument_errors_are_one_line_and_exit_2(tmp_path, capsys, extra, words)
     assert not (tmp_path / "r.sqlite").exists()
 
 
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--wall-limit", "nan"], "--wall-limit must be a number, not nan"),  # it turned the hang guard off
+        (["--time-limit", "nan"], "--time-limit must be a number, not nan"),  # every run a crash
+        (["--time-limit", "inf"], "--time-limit must be finite, not inf"),
+        (["--time-limit", "1e400"], "--time-limit must be finite, not inf"),  # argparse reads it as inf
+        (["--check-time-limit=-inf"], "--check-time-limit must be finite, not -inf"),
+        (["--time-limit", "0"], "--time-limit must be positive, not 0"),
+        (["--time-limit", "1e12"], "--time-limit 1e+12 is past the largest"),
+        (["--memory-limit", "99999999999999999999"], "--memory-limit 1e+20 is past the largest"),
+        (["--check-memory-limit", "0"], "--check-memory-limit must be positive"),
+    ],
+)
+def test_a_limit_that_is_no_number_a_run_can_be_held_to_is_refused_with_the_reason(tmp_path, capsys, extra,
+                                                                                     words):
+    folder = write_instances(tmp_path / "set", [(2, 2)])
+    db = tmp_path / "r.sqlite"
+    code = main(["--encoding", "dummy", "--instances", str(folder), "--db", str(db), *extra])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and words in err and "Traceback" not in err
+    assert not db.exists()  # refused before anything ran
+
+
+def test_a_wall_limit_below_the_cpu_limit_is_warned_about_and_the_sweep_runs(tmp_path, capsys):
+    folder = write_instances(tmp_path / "set", [(2, 2)])
+    argv = ["--encoding", "dummy", "--instances", str(folder), "--db", str(tmp_path / "r.sqlite")]
+    assert main([*argv, "--time-limit", "10", "--wall-limit", "4", "--check-time-limit", "3"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: --wall-limit 4 is below --time-limit 10" in err and "--check-time-limit" not in err
+    assert main([*argv, "--time-limit", "2", "--wall-limit", "8", "--rerun"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_a_nonexistent_path_exits_2_from_the_command_line(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "harness.run", "--encoding", "dummy", "--instances", str(tmp_path / "nope"),

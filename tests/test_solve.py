@@ -114,3 +114,12 @@ def test_help_states_the_exit_codes(capsys):
     assert exc.value.code == 0
     out = capsys.readouterr().out
     assert "0 solved" in out and "1 not solved" in out
+
+
+@pytest.mark.parametrize("value, words", [("nan", "must be a number"), ("inf", "must be finite"),
+                                          ("-1", "must be positive"), ("1e15", "past the largest")])
+def test_a_time_limit_that_is_no_number_is_refused_in_one_line(fixture_file, capsys, value, words):
+    assert main([str(fixture_file), "--time-limit", value]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    said = f"--time-limit {'1e+15 is ' if value == '1e15' else ''}"
+    assert err.count("\n") == 1 and said in err and words in err

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import resource
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -11,6 +18,7 @@ import pytest
 from harness.analysis import results
 from harness.run.store import Store
 from harness.schema import COLUMNS, SCHEMA_VERSION, q
+from harness.storefile import StoreError
 
 # The database contract of FORMATS.md, plus the limits summary.py reads: these names must not drift.
 CONTRACT = [
@@ -81,7 +89,7 @@ def test_a_newer_schema_is_refused(tmp_path):
     db = tmp_path / "runs.sqlite"
     with sqlite3.connect(db) as conn:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(RuntimeError, match="schema version"):
+    with pytest.raises(StoreError, match="schema version"):
         Store(db)
 
 
@@ -144,3 +152,177 @@ def test_a_version_1_database_is_migrated_in_place(tmp_path):
     runs = results.load(db).set_index("run_key")
     assert runs.loc["old", "unique"] is pd.NA and runs.loc["new", "unique"] == 0
     assert str(runs["unique"].dtype) == "Int64"
+
+
+# --- a store that says what is wrong -----------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMITTED = ROOT / "results" / "graph" / "frontier.sqlite"  # committed in WAL mode, two configs
+PAIR = ("frontier[order=greedy]", "frontier[order=rcm]")
+
+
+def unusable(path: Path, case: str) -> None:
+    """A database file that cannot be used: damaged, of a newer schema, or without its runs table."""
+    if case == "damaged":
+        path.write_bytes(b"SQLite format 3\0" + bytes(range(256)) * 16)
+        return
+    with sqlite3.connect(path) as conn:
+        if case == "newer":
+            conn.execute("CREATE TABLE runs (run_key TEXT PRIMARY KEY)")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        else:  # missing tables: says version 5, holds only the sweeps table
+            conn.execute("CREATE TABLE sweeps (sweep_id TEXT PRIMARY KEY)")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    conn.close()
+
+
+WORDS = {"damaged": "not a results database, or a damaged one",
+         "newer": f"schema version {SCHEMA_VERSION + 1}", "missing": "no table runs"}
+
+
+@pytest.mark.parametrize("case", list(WORDS))
+def test_an_unusable_database_is_one_line_naming_it_and_what_to_do_exit_2_and_left_as_it_was(tmp_path, capsys,
+                                                                                              case):
+    from helpers import write_instances
+
+    from harness.compare import main as compare
+    from harness.report.__main__ import main as report
+    from harness.run.cli import main as run
+
+    db = tmp_path / "runs.sqlite"
+    unusable(db, case)
+    before = db.read_bytes()
+    folder = write_instances(tmp_path / "set", [(2, 2)])
+    sweep = ["--encoding", "dummy", "--instances", str(folder), "--db", str(db)]
+    commands = {"harness.run": lambda: run(sweep),
+                "harness.report": lambda: report(["--db", str(db), "--out", str(tmp_path / "out")]),
+                "harness.compare": lambda: compare(["--db", str(db), *PAIR])}
+    for name, command in commands.items():
+        code = command()
+        err = capsys.readouterr().err
+        assert code == 2, (name, err)
+        assert err.count("\n") == 1 and str(db) in err and WORDS[case] in err and "Traceback" not in err, name
+        assert ("give another --db" in err or "newer loopbench" in err), name  # what to do
+        assert db.read_bytes() == before, name  # nothing changed
+        left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("runs"))
+        assert left == ["runs.sqlite"], name
+    with pytest.raises(StoreError):
+        results.load(db)
+
+
+def bound_by_permissions() -> None:
+    """In a child about to run a command: where it is root, drop the capabilities that let root write a
+    chmod'd folder all the same (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH: prctl PR_CAPBSET_DROP, so the
+    command exec'd next has neither). Elsewhere the permissions bind as they are."""
+    if os.geteuid() == 0:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+            if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+                raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+@pytest.fixture
+def shared_dir(tmp_path):
+    """tmp_path, made writable again afterwards (the tests chmod folders in it read-only)."""
+    yield tmp_path
+    for path in [tmp_path, *tmp_path.rglob("*")]:
+        path.chmod(0o777 if path.is_dir() else 0o666)
+
+
+def command(args: list[str], folder: Path, preexec=bound_by_permissions) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "MPLCONFIGDIR": str(folder / "mpl")}
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300, preexec_fn=preexec)
+
+
+def test_a_read_only_checkout_of_a_committed_wal_database_is_reported_and_compared(shared_dir):
+    checkout = shared_dir / "results"
+    checkout.mkdir()
+    db = checkout / COMMITTED.name
+    shutil.copyfile(COMMITTED, db)
+    with open(db, "rb") as handle:
+        assert handle.read(20)[18:20] == b"\2\2"  # WAL mode: `mode=ro` alone needs to make a -shm beside it
+    db.chmod(0o444)
+    checkout.chmod(0o555)
+    out = shared_dir / "out"
+    out.mkdir(mode=0o777)
+    (shared_dir / "mpl").mkdir(mode=0o777)
+    before = db.read_bytes()
+    done = command(["harness.compare", "--db", str(db), *PAIR], shared_dir)
+    assert done.returncode == 0, done.stderr
+    assert "speed-up" in done.stdout or "speedup" in done.stdout
+    done = command(["harness.report", "--db", str(db), "--out", str(out), "--draw", "0"], shared_dir)
+    assert done.returncode == 0, done.stderr
+    assert "frontier[order=rcm]" in (out / "index.html").read_text()
+    assert db.read_bytes() == before and sorted(p.name for p in checkout.iterdir()) == [db.name]
+
+
+def test_commits_still_in_the_wal_of_a_read_only_folder_are_read_from_a_copy(shared_dir):
+    db = shared_dir / "runs.sqlite"
+    with Store(db) as store:
+        store.insert(row(key="checkpointed"))
+    keeper = sqlite3.connect(db)  # holds the WAL open: the next commit stays in it, not checkpointed
+    keeper.execute("SELECT count(*) FROM runs").fetchone()
+    with Store(db) as store:
+        store.insert(row(key="in-the-wal"))
+    shutil.copytree(shared_dir, shared_dir / "copy", ignore=shutil.ignore_patterns("copy"))
+    keeper.close()
+    copy = shared_dir / "copy"
+    assert (copy / "runs.sqlite-wal").stat().st_size > 0
+    for path in copy.iterdir():
+        path.chmod(0o444)
+    copy.chmod(0o555)
+    script = ("import sys; from harness.analysis import results; "
+              "print(sorted(results.load(sys.argv[1])['run_key']))")
+    done = subprocess.run([sys.executable, "-c", script, str(copy / "runs.sqlite")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, preexec_fn=bound_by_permissions)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['checkpointed', 'in-the-wal']"
+
+
+def test_a_read_only_folder_refuses_the_writer_in_one_line(shared_dir):
+    from helpers import write_instances
+
+    folder = write_instances(shared_dir / "set", [(2, 2)])
+    locked = shared_dir / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    done = command(["harness.run", "--encoding", "dummy", "--instances", str(folder), "--db",
+                    str(locked / "runs.sqlite")], shared_dir)
+    assert done.returncode == 2, done.stderr
+    err = done.stderr.strip()
+    assert err.count("\n") == 0 and str(locked / "runs.sqlite") in err and "read-only" in err
+    assert "give a --db in a folder you can write" in err and list(locked.iterdir()) == []
+
+
+def test_a_full_disk_mid_sweep_is_one_line_keeps_what_was_stored_and_the_same_command_resumes(tmp_path):
+    """Disk full as a file-size limit (RLIMIT_FSIZE, with SIGXFSZ ignored so a write fails instead of
+    killing): it needs no root and no mount, and SQLite meets it as a failed write, as on a full disk."""
+    from helpers import write_instances
+
+    folder = write_instances(tmp_path / "set", [(2, 2), (2, 3), (3, 3), (3, 4)])
+    db = tmp_path / "runs.sqlite"
+    argv = ["harness.run", "--encoding", "dummy", "--seed", *map(str, range(10)), "--instances", str(folder),
+            "--db", str(db)]
+    with Store(db):
+        pass  # made at its full size of pages beforehand: what grows past the limit is the WAL
+
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (48 << 10, 48 << 10))
+
+    done = command(argv, tmp_path, preexec=small_disk)
+    assert done.returncode == 2, done.stderr
+    errors = [line for line in done.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and str(db) in errors[0] and "disk is full" in errors[0], done.stderr
+    assert "the same command resumes" in errors[0] and "Traceback" not in done.stderr
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        kept = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
+    conn.close()
+    assert 0 < kept < 40
+    done = command(argv, tmp_path, preexec=None)
+    assert done.returncode == 0, done.stderr
+    assert f"40 runs planned, {kept} already stored, {40 - kept} recorded" in done.stdout

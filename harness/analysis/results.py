@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 
 import pandas as pd
 
 from harness import kinds
 from harness.analysis.verdicts import with_verdicts
-from harness.schema import COLUMNS, DEFAULT_DB, RUN_COLUMNS
+from harness.schema import COLUMNS, DEFAULT_DB, RUN_COLUMNS, SCHEMA_VERSION
+from harness.storefile import StoreError, missing_tables, reading
 
 # Stable dtypes whatever the NULLs: nullable integers, floats with NaN.
 DTYPES = {name: "Int64" if "INTEGER" in kind else "float64" for name, kind in RUN_COLUMNS
@@ -27,12 +27,18 @@ def load(db: str | Path = DEFAULT_DB) -> pd.DataFrame:
     path = Path(db)
     if not path.is_file():
         raise FileNotFoundError(f"no results database at {path}")
-    # Read-only: a reader must never create, migrate or lock the coordinator's file.
-    with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
+    # Read-only, as such: a reader never creates, migrates or locks the coordinator's file, and reads
+    # one in a read-only checkout (`storefile.reading`); StoreError for a newer schema, a damaged file.
+    with reading(path, SCHEMA_VERSION) as conn:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        missing_tables(path, conn, version, ("runs",))
         if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'runs'").fetchone():
-            runs = pd.DataFrame(columns=list(COLUMNS))
+            runs = pd.DataFrame(columns=list(COLUMNS))  # a new, empty file
         else:
-            runs = pd.read_sql("SELECT * FROM runs ORDER BY started_at, run_key", conn)
+            cursor = conn.execute("SELECT * FROM runs ORDER BY started_at, run_key")
+            # as pd.read_sql builds it, without its wrapping SQLite's errors in its own type
+            runs = pd.DataFrame.from_records(cursor.fetchall(), columns=[d[0] for d in cursor.description],
+                                             coerce_float=True)
     for name in COLUMNS:
         if name not in runs:
             runs[name] = None
@@ -93,6 +99,10 @@ def write_snapshot(db: str | Path, path: str | Path | None = None) -> Path:
     try:
         load(db).to_parquet(temporary, index=False)
         os.replace(temporary, target)
+    except OSError as exc:  # a full disk, a read-only folder: the runs are in the database all the same
+        raise StoreError(f"{target}: cannot write the parquet snapshot ({exc}): free space or make the "
+                         f"folder writable; the runs are stored in {db}, and the same sweep command "
+                         "writes it again") from None
     finally:
         temporary.unlink(missing_ok=True)
     return target

@@ -23,8 +23,10 @@ encoding's code makes for the puzzle and --options, `c face` clauses exactly the
 `c exclude` may appear only with --answer, once, as the negation of that answer.
 exit status: 0 certified (with --puzzle: the refutation and every clause); 1 not verified (the
 first failing lemma and its line, no empty clause, or a clause of the CNF judged wrong); 2 a file
-that cannot be read (one line naming file, line and problem); 3 the refutation is verified but,
-without --puzzle, no clause of the CNF was judged (their count is printed): not a certificate.
+that cannot be read (one line naming file, line and problem; a `p cnf` header past 2^31 - 1
+variables, or past a million and past the literals of the two files, is one); 3 the refutation is
+verified but, without --puzzle, no clause of the CNF was judged (their count is printed): not a
+certificate.
 """
 
 
@@ -70,10 +72,10 @@ def main(argv: list[str] | None = None) -> int:
             from harness.solve import load
 
             puzzle = load(args.puzzle, args.kind).puzzle
+        result = check(cnf, steps, rat=not args.rup_only, deletions=args.deletions)  # sizes it first
     except (ProofFormatError, InstanceError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    result = check(cnf, steps, rat=not args.rup_only, deletions=args.deletions)
     print(result.summary())
     if not result.ok:
         return EXIT_REJECTED

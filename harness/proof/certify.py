@@ -29,10 +29,10 @@ def certify(proof: Proof, puzzle: Any, deadline: float | None = None, options: d
     try:
         cnf = cnf_of(proof)
         steps = read_drat("<drat>", proof.drat)
+        refuted = check(cnf, steps, deadline=deadline)  # sizes the formula first (`drat.sized`)
     except ProofFormatError as exc:
         out.update(verdict=f"unreadable proof: {exc}", proof_check_cpu_s=cpu_time() - start)
         return out
-    refuted = check(cnf, steps, deadline=deadline)
     out.update(proof_lemmas=refuted.lemmas, proof_rat=refuted.rat, drat_cpu_s=refuted.seconds)
     contents = judge(cnf, puzzle, options, answer, deadline, encoding) if refuted.ok else None
     if not refuted.ok:

@@ -3,7 +3,9 @@
 The formula is read from DIMACS (`read_cnf`), the proof from text or binary DRAT (`read_drat`),
 strictly: anything that is not a well-formed proof (a literal 0 in a binary step, an overlong or
 truncated varint, a stray byte, a token that is not a canonical integer, a clause without its 0)
-is a ProofFormatError naming the place. `check` then judges it: a lemma must be RUP (assigning
+is a ProofFormatError naming the place; so is a header past 2^31 - 1 variables or, past a
+million, past the literals the two files hold (`sized`: the check's memory is per variable). `check`
+then judges it: a lemma must be RUP (assigning
 its literals false and propagating gives a conflict) or, failing that, RAT on its first literal
 (drat-trim's definition: for every clause C holding the negation of that literal, the lemma with
 C's other literals is RUP). The proof is accepted at its first empty clause, which must itself be
@@ -52,6 +54,7 @@ class Cnf:
     notes: list[list[str]] = field(default_factory=list)  # notes[i]: comments right before clause i
     lines: list[int] = field(default_factory=list)  # lines[i]: the line where clause i ends
     comments: list[str] = field(default_factory=list)  # every comment line, in order
+    source: str = ""  # the file it was read from, for messages ("" when made in memory)
 
 
 @dataclass
@@ -117,6 +120,11 @@ def read_cnf(path: str | Path, text: str | None = None) -> Cnf:
                 header = (int(parts[2]), int(parts[3]))
             except ValueError:
                 raise ProofFormatError(f"{path}:{number}: header counts must be integers") from None
+            if min(header) < 0:
+                raise ProofFormatError(f"{path}:{number}: header counts must be >= 0, not {stripped[:60]!r}")
+            if header[0] > MAX_VARIABLE:
+                raise ProofFormatError(f"{path}:{number}: the header's {str(header[0])[:30]} variables are "
+                                       f"past the largest, {MAX_VARIABLE}")
             pending = []  # comments before the header (the `c edge` lines) belong to no clause
             continue
         if header is None:
@@ -142,7 +150,7 @@ def read_cnf(path: str | Path, text: str | None = None) -> Cnf:
         raise ProofFormatError(f"{path}: the last clause has no terminating 0")
     if len(clauses) != header[1]:
         raise ProofFormatError(f"{path}: the header says {header[1]} clauses, the file holds {len(clauses)}")
-    return Cnf(header[0], clauses, notes, lines, comments)
+    return Cnf(header[0], clauses, notes, lines, comments, str(path))
 
 
 def read_drat(path: str | Path, data: bytes | None = None) -> list[Step]:
@@ -212,6 +220,11 @@ def is_binary(data: bytes) -> bool:
 
 
 MAX_VARIABLE = 2**31 - 1  # as DIMACS solvers read a variable: a signed 32-bit int
+# Both engines size their tables by the formula's variables (about 250 bytes each in the python
+# engine), so the header is taken on trust only this far: past it, the formula and the proof must
+# hold at least as many literals as it declares variables (a dense numbering never needs more),
+# and a file of a few bytes cannot ask for gigabytes (`sized`).
+TRUSTED_VARIABLES = 1_000_000
 _INTEGER = re.compile(r"-?[1-9][0-9]*|0")  # a literal as DIMACS writes it: no `+`, no `-0`, no leading 0
 
 
@@ -225,6 +238,8 @@ def _read_binary(path, data: bytes) -> list[Step]:
     """
     import numpy as np
 
+    if not data:
+        return []  # no step at all (as text DRAT reads an empty file)
     if not data.endswith(b"\0"):
         raise ProofFormatError(f"{path}: byte {len(data)}: the last step has no terminating 0 (truncated?)")
     raw = np.frombuffer(data, dtype=np.uint8)
@@ -337,6 +352,9 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
           deadline: float | None = None, core_only: bool = False, engine: str = "auto") -> Result:
     """Whether `steps` refute `cnf` (see the module docstring); `rat=False` rejects every non-RUP lemma.
 
+    ProofFormatError, before anything is allocated, where the formula declares more variables than
+    it and the proof can use (`sized`).
+
     `engine`: `minisat` (`harness.proof.forward`: every lemma, in order, deletions ignored) or
     `python` (`harness.proof.backward`: in reverse, deletions as `deletions` says, every lemma or with
     `core_only` those the refutation rests on); `auto`: `python` where `deletions="honour"` or
@@ -353,6 +371,7 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
         raise ValueError("the minisat engine checks every lemma and keeps every clause: "
                          "deletions=honour and core_only need engine=python")
     start = cpu_time()
+    sized(cnf, steps)
     result = Result(False, kept_all=deletions == "ignore")
     num_vars, unknown = _variables(cnf, steps)
     if unknown:
@@ -371,6 +390,23 @@ def check(cnf: Cnf, steps: list[Step], rat: bool = True, deletions: str = "auto"
                 result = kept
     result.seconds = cpu_time() - start
     return result
+
+
+def sized(cnf: Cnf, steps: list[Step]) -> None:
+    """ProofFormatError where the header's variables are past MAX_VARIABLE, or past TRUSTED_VARIABLES
+    and more than the formula and the proof hold literals: what a check would allocate for them is
+    then more than the files need. (A proof's own new variables are bounded by its steps, `_variables`.)"""
+    where = cnf.source or "the CNF"
+    if cnf.num_vars > MAX_VARIABLE:
+        raise ProofFormatError(f"{where}: the header's {cnf.num_vars} variables are past the largest, "
+                               f"{MAX_VARIABLE}")
+    if cnf.num_vars <= TRUSTED_VARIABLES:
+        return
+    literals = sum(map(len, cnf.clauses)) + sum(len(step.lits) for step in steps)
+    if cnf.num_vars > literals:
+        raise ProofFormatError(f"{where}: the header declares {cnf.num_vars} variables, but the formula and "
+                               f"the proof hold only {literals} literals (past {TRUSTED_VARIABLES} variables "
+                               "a header must not declare more than its files use)")
 
 
 def _variables(cnf: Cnf, steps: list[Step]) -> tuple[int, str]:

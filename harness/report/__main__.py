@@ -9,6 +9,7 @@ from pathlib import Path
 
 from harness.report import build
 from harness.schema import DEFAULT_DB
+from harness.storefile import StoreError
 
 
 def draw_count(text: str) -> int | None:
@@ -50,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
                       args.published)
-    except ValueError as exc:  # a --baseline that names no config, a bad --published file
-        print(f"harness.report: error: {exc}", file=sys.stderr)
+    except (ValueError, StoreError) as exc:  # a --baseline that names no config, a bad --published file,
+        print(f"harness.report: error: {exc}", file=sys.stderr)  # a damaged or newer database
         return 2
     print(f"wrote {index} ({time.perf_counter() - start:.1f} s); open {index.resolve().as_uri()}")
     return 0

@@ -7,9 +7,12 @@ only arranges it per instance and configuration for the page.
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -62,7 +65,7 @@ class Cell:
 class Row:
     """One instance of the set: its cells by configuration."""
 
-    key: str  # `collection/name`, unique within the set
+    key: str  # `folder/name` as `instance_keys` makes it: one per source, unique within the set
     name: str
     size: str  # in the kind's words (`Kind.size_text`): `10x10`, `100 vertices, 150 edges`
     measure: int  # the kind's size as one number (`Kind.size`): a grid's cells, a graph's vertices
@@ -112,13 +115,47 @@ def sets(db: str, all_fingerprints: bool = False, published: Published | None = 
     for (kind, group), part in plots.by_instance_set(shown):
         history = old_parts.get((kind, group), part)
         out.append(one_set(kind, group, part, history, published, baseline))
+    taken = Counter(one.slug for one in out)
+    for one in out:  # two groups of one slug (`a b`, `a_b`) would share a folder and an id
+        if taken[one.slug] > 1:
+            one.slug = unique_slug(f"{one.kind}-{one.group}")
     return out
+
+
+def instance_keys(runs: pd.DataFrame) -> pd.Series:
+    """Each run's row key: where its instance came from, then its name, one key per source.
+
+    A file's key holds its whole folder path below the set's common folder, that folder's name
+    first (`set/name`, or `set/c1/sub/g` beside `set/c2/sub/g`); any other source (a bundled set's
+    `collection/name`, an address) its collection or kind of address (`plots.data.instance_set`).
+    Where two sources would still share a key (`g.txt` and `g.hcp`), each gets a hash of its source.
+    """
+    sources = runs["source"].astype(str)
+    pairs = dict.fromkeys(zip(sources, runs["instance"].astype(str), strict=True))
+    files = {source: str(Path(source).parent) for source, _ in pairs
+             if instance_set(source) not in ("urls", "tatham ids") and "/" in source}
+    try:
+        common = os.path.commonpath(list(files.values())) if files else ""
+    except ValueError:  # absolute and relative paths mixed: each folder in full
+        common = ""
+    base = os.path.dirname(common) or "." if common else ""
+    keys = {}
+    for source, name in pairs:
+        folder = os.path.relpath(files[source], base) if source in files and base else (
+            files.get(source) or instance_set(source))
+        keys[source, name] = f"{folder}/{name}"
+    shared = Counter(keys.values())
+    for pair, key in keys.items():
+        if shared[key] > 1:
+            keys[pair] = f"{key} [{hashlib.sha256(pair[0].encode()).hexdigest()[:8]}]"
+    return pd.Series([keys[pair] for pair in zip(sources, runs["instance"].astype(str), strict=True)],
+                     index=runs.index, dtype=object)
 
 
 def one_set(kind: str, group: str, runs: pd.DataFrame, history: pd.DataFrame | None = None,
             published: Published | None = None, baseline: str | None = None) -> SetData:
     runs = plots.with_config(runs).assign(_shown=shown_status(runs), _par2=par2(runs), _time=solve_time(runs))
-    runs["_key"] = runs["source"].map(instance_set) + "/" + runs["instance"].astype(str)
+    runs["_key"] = instance_keys(runs)
     configs = sorted(runs["config"].unique())
     contested = disagreements(runs)
     rows = table_rows(runs, configs, set(contested["instance_sha256"]))
@@ -129,7 +166,8 @@ def one_set(kind: str, group: str, runs: pd.DataFrame, history: pd.DataFrame | N
             beside = side_by_side(runs, published)
         except ValueError:  # none of this set's instances is in the table
             beside = None
-    return SetData(kind, group, slug(group if group.startswith(kind) else f"{kind}-{group}"), runs, configs,
+    named = set_slug(group if group.startswith(kind) else f"{kind}-{group}")
+    return SetData(kind, group, named, runs, configs,
                    ranking_summary(runs, baseline), contested, rows, older=len(history) - len(runs),
                    versions=versions(history), beside=beside)
 
@@ -212,7 +250,7 @@ def versions(runs: pd.DataFrame) -> list[Version]:
     labelled = plots.with_config(runs.drop(columns=["config", "fingerprint"], errors="ignore"))
     labelled = labelled.assign(
         _code=runs["fingerprint"].fillna("(none)").astype(str).to_numpy(),
-        _key=runs["source"].map(instance_set).to_numpy() + "/" + runs["instance"].astype(str).to_numpy(),
+        _key=instance_keys(runs).to_numpy(),
         _when=runs["started_at"].fillna("").astype(str).to_numpy(), _time=solve_time(runs).to_numpy())
     solved = (labelled["status"] == Status.SOLVED) & (labelled["verified"] == 1)
     out = []
@@ -242,6 +280,18 @@ def to_drawn(data: SetData, draw: int | None) -> list[Row]:
 def slug(text: str) -> str:
     """A file- and fragment-safe name: letters, digits, `-`, `_` and `.` kept, the rest `_`."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text).strip("_") or "_"
+
+
+def set_slug(text: str) -> str:
+    """A set's slug (its folder, its id in links): `slug`, or past 80 characters (a sweep of a hundred
+    files named one by one) `unique_slug`, which a file system takes as a name."""
+    return slug(text) if len(slug(text)) <= 80 else unique_slug(text)
+
+
+def unique_slug(text: str) -> str:
+    """`slug`, cut to 60 characters, with a hash of the whole text beside it: names that slug alike
+    (`a b`, `a_b`, `a?b`) get files of their own, and a reader still sees which is which."""
+    return f"{slug(text)[:60]}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
 
 def _median(values: list[Any], missing: float | None = None) -> float | None:

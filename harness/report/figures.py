@@ -10,7 +10,7 @@ from harness import kinds, sets
 from harness.analysis import plots
 from harness.errors import InstanceError
 from harness.instances import load_file
-from harness.report.data import SetData, Version, slug
+from harness.report.data import SetData, Version, unique_slug
 
 
 def save(fig: Any, path: Path) -> Path:
@@ -35,8 +35,9 @@ def comparison(data: SetData, folder: Path, baseline: str | None = None) -> list
         base = plots.resolve_baseline(data.configs, None)
     for a, b in plots.pairs(data.runs, base):
         if a == base:
+            name = f"scatter-{unique_slug(a)}-vs-{unique_slug(b)}.svg"  # `x[k=v]`, `x_k_v` slug alike
             out.append((f"{b} against {a}, per instance",
-                        save(plots.scatter(data.runs, a, b), folder / f"scatter-{slug(a)}-vs-{slug(b)}.svg")))
+                        save(plots.scatter(data.runs, a, b), folder / name)))
     return out
 
 
@@ -54,7 +55,7 @@ def published(data: SetData, folder: Path) -> list[tuple[str, Path]]:
     for mine, theirs in drawn.pairs(s):
         out.append((f"{theirs} ({LABEL}) against {mine}, per instance",
                     save(drawn.scatter(s, data.runs, mine, theirs),
-                         folder / f"published-scatter-{slug(mine)}-vs-{slug(theirs)}.svg")))
+                         folder / f"published-scatter-{unique_slug(mine)}-vs-{unique_slug(theirs)}.svg")))
     return out
 
 

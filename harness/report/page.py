@@ -15,6 +15,7 @@ import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import pandas as pd
 
@@ -23,7 +24,7 @@ from harness.analysis import plots
 from harness.analysis.machines import machine_note
 from harness.outcomes import Shown
 from harness.report import figures
-from harness.report.data import FLAGGED, SHOWN_COLUMNS, Row, SetData, Version, slug, to_drawn
+from harness.report.data import FLAGGED, SHOWN_COLUMNS, Row, SetData, Version, to_drawn, unique_slug
 
 ASSETS = ("report.css", "report.js")
 MARK = '<meta name="generator" content="loopbench harness.report">'  # how a rerun knows its own output
@@ -73,7 +74,8 @@ def write(sets: Sequence[SetData], out: Path, db: str, draw: int | None = 20,
     for name in ASSETS:
         shutil.copyfile(Path(__file__).with_name(name), out / name)
     bodies = [section(data, out, draw, baseline, max_size) for data in sets]
-    nav = "".join(f'<li><a href="#set={esc(d.slug)}">{esc(d.group)}</a> <span class="dim">{esc(d.kind)}, '
+    nav = "".join(f'<li><a href="{esc(fragment(set=d.slug))}">{esc(d.group)}</a> '
+                  f'<span class="dim">{esc(d.kind)}, '
                   f'{len(d.rows)} instances, {len(d.configs)} configs</span></li>' for d in sets)
     older = sum(d.older for d in sets)
     note = (f"<p>{older} runs of older code are left out of the tables and plots; the versions view of "
@@ -121,7 +123,7 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
     """One instance set: summary, disagreements, plots, versions, the runs table and its data."""
     folder = out / "sets" / data.slug
     pictures = figures.comparison(data, folder, baseline)
-    figs = "".join(f'<figure><a href="{esc(rel(path, out))}"><img src="{esc(rel(path, out))}" '
+    figs = "".join(f'<figure><a href="{esc(link(path, out))}"><img src="{esc(link(path, out))}" '
                    f'alt="{esc(caption)}" loading="lazy"></a><figcaption>{esc(caption)}</figcaption></figure>'
                    for caption, path in pictures)
     drawn = to_drawn(data, draw)
@@ -133,11 +135,6 @@ def section(data: SetData, out: Path, draw: int | None, baseline: str | None, ma
     big = sum(row.measure > cap for row in drawn)
     if big:
         how += f"; {big} of them are past {cap} {unit} and left undrawn (<code>--max-size</code>)"
-    payload = json.dumps({"slug": data.slug, "configs": data.configs,
-                          "columns": SHOWN_COLUMNS,
-                          "instances": instances},
-                         separators=(",", ":"), default=str, allow_nan=False)
-    payload = payload.replace("</", "<\\/")  # the JSON sits in a <script> element
     stamp = "<br>".join(esc(line) for line in plots.stamp(data.runs).splitlines())
     mixed = machine_note(data.runs)  # two hosts or CPU models: said, never silently pooled
     warning = f'<p class="warn">warning: {esc(mixed)}</p>' if mixed else ""
@@ -167,13 +164,39 @@ seeds). Click a header to sort (a configuration sorts by PAR-2, unanswered last)
 see it drawn with every configuration's answer and statistics. Drawings (marked &#9638;): {how}.</p>
 <div class="detail" hidden></div>
 {runs_table(data, {row.key for row in drawn})}
-<script type="application/json" id="data-{esc(data.slug)}">{payload}</script>
+{data_block(data.slug, data.configs, instances)}
 </section>
 """
 
 
 def rel(path: Path, out: Path) -> str:
     return path.relative_to(out).as_posix()
+
+
+def link(path: Path, out: Path) -> str:
+    """The address of a file of the report, from index.html, URL-encoded."""
+    return quote(rel(path, out))
+
+
+def fragment(**state: str) -> str:
+    """A link to a state of the page (`#set=S&instance=K`), each value URL-encoded as report.js's
+    URLSearchParams reads it: a name with `&`, `;`, `#` or a space stays one value."""
+    return "#" + urlencode(state)
+
+
+def data_block(slug: str, configs: list[str], instances: dict[str, Any]) -> str:
+    """The <script> element holding a set's data for report.js: its configs, columns and instances."""
+    payload = json.dumps({"slug": slug, "configs": configs, "columns": SHOWN_COLUMNS, "instances": instances},
+                         separators=(",", ":"), default=str, allow_nan=False)
+    return f'<script type="application/json" id="data-{esc(slug)}">{script_safe(payload)}</script>'
+
+
+def script_safe(payload: str) -> str:
+    """JSON text that cannot end or comment out the <script> element holding it: every `<`, `>` and `&`
+    (only ever inside its strings) written as its \\u escape, which JSON.parse reads back as it was.
+    Escaping `</` alone is not enough: `<!--<script>` in a name puts the HTML parser in a state where the
+    element's real end tag is taken as text, and the rest of the page is swallowed."""
+    return payload.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def summary_table(summary: pd.DataFrame) -> str:
@@ -226,7 +249,7 @@ def versions_view(versions: list[Version], folder: Path, out: Path) -> str:
                     f'<td class="num"{slower}>{number(ratio)}</td></tr>')
     head = "".join(f"<th>{h}</th>" for h in ("config", "fingerprint", "commit", "first run", "runs", "solved",
                                                "median CPU (s)", "on instances", "× first version"))
-    image = (f'<figure><img src="{esc(rel(plot, out))}" alt="median solve time per code version" '
+    image = (f'<figure><img src="{esc(link(plot, out))}" alt="median solve time per code version" '
              f'loading="lazy"></figure>') if plot else ""
     return f"""<h3>Versions of the code</h3>
 <p class="note">Configurations that ran under several fingerprints (code versions), oldest first: the
@@ -251,7 +274,7 @@ def published_view(data: SetData, folder: Path, out: Path) -> str:
         body.append(f"<tr{mark}><th>{esc(config)}</th>{cells}</tr>")
     same = "".join(f"<li>{esc(one)}</li>" for one in s.same)
     pictures = figures.published(data, folder)
-    figs = "".join(f'<figure><a href="{esc(rel(path, out))}"><img src="{esc(rel(path, out))}" '
+    figs = "".join(f'<figure><a href="{esc(link(path, out))}"><img src="{esc(link(path, out))}" '
                    f'alt="{esc(caption)}" loading="lazy"></a><figcaption>{esc(caption)}</figcaption></figure>'
                    for caption, path in pictures)
     return f"""<h3>Published results side by side</h3>
@@ -280,9 +303,9 @@ def runs_table(data: SetData, drawn: set[str]) -> str:
         pictured = PICTURED if row.key in drawn else ""
         statuses = sorted({c.status for c in row.by_config.values()})
         text = " ".join([row.key, row.size, *statuses]).lower()
-        link = f"#set={data.slug}&instance={row.key}"
+        href = fragment(set=data.slug, instance=row.key)
         flag = FLAG if row.flagged else ""
-        cells = [f'<td data-sort="{esc(row.name)}"><a href="{esc(link)}" class="open">{esc(row.name)}</a>'
+        cells = [f'<td data-sort="{esc(row.name)}"><a href="{esc(href)}" class="open">{esc(row.name)}</a>'
                  f"{flag}{pictured}</td>",
                  f'<td class="num" data-sort="{row.measure}">{esc(row.size)}</td>']
         for config in data.configs:
@@ -331,7 +354,7 @@ def draw_row(row: Row, folder: Path, out: Path) -> dict[str, Any]:
     puzzle, why = figures.puzzle_of(row.source, row.sha256)
     if puzzle is None:
         return {"note": f"not drawn: {why}"}
-    stem = slug(row.key)
+    stem = unique_slug(row.key)  # `a b`, `a_b` and `a?b` slug alike: the hash keeps them apart
     plain = figures.drawing(puzzle, "", folder / f"{stem}.svg")
     answers: dict[str, Any] = {}
     done: dict[str, Path | None] = {}

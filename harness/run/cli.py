@@ -17,9 +17,10 @@ from harness import options as option_rules
 from harness.analysis import results, sweep_summary
 from harness.encoding import parse_options
 from harness.presets import PRESETS
-from harness.run import fits, slurm, sweep
+from harness.run import fits, limits, slurm, sweep
 from harness.run.executors import ClusterError
 from harness.schema import DEFAULT_DB
+from harness.storefile import StoreError
 
 DEFAULT_INSTANCES = "masyu-default"
 
@@ -96,12 +97,9 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         options.update({f"{registry.entry(n).encoding}.proof": "true" for n in provers})
     if args.scheduler and args.executor != "dask":
         raise ArgumentError("--scheduler needs --executor dask")
-    for flag, value in (("--time-limit", args.time_limit), ("--memory-limit", args.memory_limit),
-                        ("--jobs", args.jobs), ("--wall-limit", args.wall_limit or 1),
-                        ("--check-time-limit", args.check_time_limit or 1),
-                        ("--check-memory-limit", args.check_memory_limit or 1)):
-        if value <= 0:
-            raise ArgumentError(f"{flag} must be positive, not {value:g}")
+    check_limits(args)
+    if args.jobs <= 0:
+        raise ArgumentError(f"--jobs must be positive, not {args.jobs}")
     if args.executor != "slurm" and slurm.given(args):
         raise ArgumentError(f"{slurm.given(args)[0]} needs --executor slurm")
     try:
@@ -128,6 +126,20 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     return plan
+
+
+def check_limits(args: argparse.Namespace) -> None:
+    """ArgumentError for a limit that is no number a run can be held to (`limits.refused`); a warning on
+    stderr for a wall cap below a CPU limit."""
+    for flag, value, most in (("--time-limit", args.time_limit, limits.MAX_SECONDS),
+                              ("--wall-limit", args.wall_limit, limits.MAX_SECONDS),
+                              ("--check-time-limit", args.check_time_limit, limits.MAX_SECONDS),
+                              ("--memory-limit", args.memory_limit, limits.MAX_MEMORY_MB),
+                              ("--check-memory-limit", args.check_memory_limit, limits.MAX_MEMORY_MB)):
+        if why := limits.refused(flag, value, most):
+            raise ArgumentError(why)
+    for warning in limits.warnings(args.time_limit, args.wall_limit, args.check_time_limit):
+        print(f"harness.run: warning: {warning}", file=sys.stderr)
 
 
 def _logs_proofs(name: str) -> bool:
@@ -176,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as exc:
         print(f"harness.run: error: {exc}; finished runs are stored, the same command resumes",
               file=sys.stderr)
+        return 2
+    except StoreError as exc:  # what is wrong with the database, and what to do (harness.storefile)
+        print(f"harness.run: error: {exc}", file=sys.stderr)
         return 2
     results.write_snapshot(plan.db)
     shown = sweep_summary.of(plan.db, report.keys)

@@ -17,6 +17,8 @@ from typing import Any
 
 from harness import kinds
 from harness.extra import row_extra, write_extra
+from harness.schema import SCHEMA_VERSION
+from harness.storefile import reading
 
 FOLDER = "steps"
 
@@ -44,7 +46,7 @@ def load(db: str | Path, run_key: str) -> tuple[dict[str, Any], Any, list[list]]
     path = Path(db)
     if not path.is_file():
         raise LookupError(f"no results database at {path}")
-    with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
+    with reading(path, SCHEMA_VERSION) as conn:  # read-only, as such (StoreError for a newer or damaged file)
         conn.row_factory = sqlite3.Row
         found = conn.execute("SELECT * FROM runs WHERE run_key LIKE ? || '%'", (run_key,)).fetchall()
     if len(found) != 1:

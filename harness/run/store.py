@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,28 +25,49 @@ from harness.schema import (
     SWEEP_COLUMNS,
     q,
 )
+from harness.storefile import StoreError, explain, missing_tables, refuse_newer
 
 
 class Store:
     """The coordinator's handle on the database: create or migrate it, record sweeps and runs."""
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) and migrate the database; StoreError (`harness.storefile`), one line naming the
+        file and what to do, for a damaged file, a newer schema, missing tables, a folder or disk that
+        cannot be written. What is wrong is found before anything is written: such a file is left as it
+        was."""
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot make its folder ({exc.strerror}): give a --db in a folder "
+                             "you can write") from None
         # check_same_thread=False: the coordinator may hand the store to its result thread; it is
         # still one writer, used from one thread at a time.
-        self.conn = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        # NORMAL in WAL mode: a power cut may lose the last commits, never corrupt the file.
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        with self._said():  # a file that cannot be made (a read-only folder) fails here
+            self.conn = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+        try:
+            with self._said():
+                version = self.conn.execute("PRAGMA user_version").fetchone()[0]  # a damaged file fails here
+                refuse_newer(self.path, version, SCHEMA_VERSION)
+                missing_tables(self.path, self.conn, version, ("runs",))  # the runs are the data
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                # NORMAL in WAL mode: a power cut may lose the last commits, never corrupt the file.
+                self.conn.execute("PRAGMA synchronous=NORMAL")
+                self._migrate(version)
+        except StoreError:
+            self.conn.close()
+            raise
 
-    def _migrate(self) -> None:
-        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise RuntimeError(
-                f"{self.path} has schema version {version}; this loopbench knows up to {SCHEMA_VERSION}"
-            )
+    @contextmanager
+    def _said(self) -> Iterator[None]:
+        """SQLite's errors as one StoreError line that names the file and what to do."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise explain(self.path, exc) from None
+
+    def _migrate(self, version: int) -> None:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.conn:
                 for statement in MIGRATIONS.get(target, []):
@@ -54,6 +77,9 @@ class Store:
                     self.conn.execute(statement)
                 self.conn.execute(f"PRAGMA user_version = {target}")
         with self.conn:  # a column of today that no migration added (versions merged out of order)
+            # the sweep log alone gone (a file made by hand): made again, empty, as a new file has it
+            sweeps = ", ".join(f"{q(n)} {t}" for n, t in SWEEP_COLUMNS)
+            self.conn.execute(f"CREATE TABLE IF NOT EXISTS sweeps ({sweeps})")
             have = self._columns("runs")
             for name, kind in RUN_COLUMNS:
                 if name not in have:
@@ -63,14 +89,15 @@ class Store:
         return {row[1] for row in self.conn.execute(f"PRAGMA table_info({q(table)})")}
 
     def done_keys(self) -> set[str]:
-        return {key for (key,) in self.conn.execute("SELECT run_key FROM runs")}
+        with self._said():
+            return {key for (key,) in self.conn.execute("SELECT run_key FROM runs")}
 
     def insert(self, row: dict[str, Any]) -> bool:
         """Record one finished run in its own transaction; False if its run_key was already there."""
         record = as_record(row)
         names = ", ".join(map(q, record))
         marks = ", ".join("?" for _ in record)
-        with self.conn:
+        with self._said(), self.conn:  # a full disk: this run is not stored, those before it are
             cursor = self.conn.execute(
                 f"INSERT INTO runs ({names}) VALUES ({marks}) ON CONFLICT(run_key) DO NOTHING",
                 tuple(record.values()),
@@ -86,7 +113,7 @@ class Store:
     def _write_sweep(self, sweep: dict[str, Any], verb: str) -> None:
         names = [n for n, _ in SWEEP_COLUMNS if n in sweep]
         values = [json.dumps(sweep[n]) if isinstance(sweep[n], (dict, list)) else sweep[n] for n in names]
-        with self.conn:
+        with self._said(), self.conn:
             self.conn.execute(
                 f"{verb} ({', '.join(map(q, names))}) VALUES ({', '.join('?' for _ in names)})", values
             )

@@ -40,13 +40,13 @@ def with_sweep_specs(runs: pd.DataFrame, db: str | Path) -> pd.DataFrame:
 
 
 def _sweep_specs(db: str | Path) -> dict[str, list[str]]:
-    import sqlite3
+    from harness.schema import SCHEMA_VERSION
+    from harness.storefile import StoreError, reading
 
-    uri = f"{Path(db).resolve().as_uri()}?mode=ro"  # read-only, as results.load: never lock the writer out
-    try:
-        with sqlite3.connect(uri, uri=True) as conn:
+    try:  # read-only, as results.load: never lock the writer out; a file without sweeps has no specs
+        with reading(db, SCHEMA_VERSION) as conn:
             rows = conn.execute("SELECT sweep_id, config FROM sweeps").fetchall()
-    except sqlite3.Error:
+    except StoreError:
         return {}
     specs = {}
     for sweep, config in rows:
