@@ -2,7 +2,9 @@
 
 Every finished run is its own transaction (`INSERT … ON CONFLICT DO NOTHING` on `run_key`), so a
 sweep killed with SIGKILL loses only the runs in flight and the same command resumes it. Columns
-follow the database contract in FORMATS.md; keys a row carries beyond them go into `extra`.
+follow the database contract in FORMATS.md; keys a row carries beyond them go into `extra`. What
+makes a file unusable (damaged, newer, without its runs, unwritable, a full disk) is a one-line
+StoreError (`harness.storefile`), found before the file is changed.
 """
 
 from __future__ import annotations
