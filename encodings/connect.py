@@ -16,18 +16,20 @@ conflicts, and reasons when the solver asks for them) is in the proof's CNF mark
 
 from __future__ import annotations
 
-from harness.encoding import UNSAT, Outcome, cpu_time
+from dataclasses import replace
 
-from . import loop
+from .cegar.model import Strategy
 from .loop.connect import connect_watch, static_cut
 from .loop.watch import loop_watch
 from .propagator import Propagator
 
 
 class Connect(Propagator):
+    """The propagator's options and parts, `loop.connect`'s watch in front of the loop watch."""
+
     name = "connect"
     defaults = {**Propagator.defaults, "ratio": "1"}
-    helper_records = True
+    logs_proof = True  # `attach` hands every clause its watch gives the solver to the proof's recorder
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
@@ -39,19 +41,14 @@ class Connect(Propagator):
         if not self.ratio > 0:
             raise ValueError(f"option ratio: {ratio!r} must be above 0")
 
-    def solve(self, puzzle, limits, seed, exclude=()):
-        """`unsat` before any solver when the graph itself has required vertices apart or a bridge
-        between them (the clause would be empty: no solver's proof, the reason in the stats, as
-        `loop.refuse` does for a vertex of degree 1); otherwise the propagator's solve."""
-        if puzzle.kind in loop.kinds():
-            start = cpu_time()
-            reason = static_cut(loop.problem(puzzle))
-            if reason:
-                return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0,
-                                             "cuts": 0, "reason": reason})
-        return super().solve(puzzle, limits, seed, exclude)
+    def strategy(self) -> Strategy:
+        """The propagator's, and `unsat` before any solver when the graph itself has required vertices
+        apart or a bridge between them (the clause would be empty: no solver's proof, the reason in the
+        stats, as `loop.refuse` does for a vertex of degree 1)."""
+        return replace(super().strategy(), check=static_cut)
 
     def attach(self, solver, problem, deadline, recorder=None):
+        """The loop watch behind `loop.connect`'s, connected, its clauses recorded with `proof=true`."""
         opts = self.options
         watch = loop_watch(problem, opts["cuts"], deadline, opts["eager"], opts["components"])
         record = None if recorder is None else (lambda clause: recorder.add([clause], "cut"))

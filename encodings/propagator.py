@@ -23,12 +23,18 @@ on_backtrack's estimated from 1 call in `loop.watch.SAMPLE` timed).
 
 from __future__ import annotations
 
+from harness.encoding import Limits, Outcome
+
 from . import loop
+from .cegar.model import Strategy
+from .cegar.split import solve_loop
 from .loop.watch import EAGER, loop_watch
 from .sat import Sat
 
 
 class Propagator(Sat):
+    """`sat`'s options (declared there, with `eager`), and the CEGAR driver with the watch as its helper."""
+
     name = "propagator"
     puzzles = loop.kinds()
     # `colour=late` starts a new solver, which the watch would have to follow: faces from the start or none
@@ -40,7 +46,7 @@ class Propagator(Sat):
     # `restart` starts a new solver between rounds: the watch's one solve has none
     choices = {**Sat.choices, "eager": EAGER, "colour": ("off", "on"), "cuts": ("loop", "cutset"),
                "join": ("false",), "restart": ("off",)}
-    chunked = False  # propagate() reads the clock
+    logs_proof = False  # the watch's cuts never reach the proof's recorder
     # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
     # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on
     # masyu-100x100-s2026-002 with implied=false (no answer in 100 s; 1.9 s without it), probing
@@ -50,7 +56,15 @@ class Propagator(Sat):
     # Those settings are the default of the `cadical` option (sat's, read by `Sat`), so the options
     # column shows them.
 
+    def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        """The driver (`cegar`), one solve() a round with the watch connected: propagate() reads the clock."""
+        return solve_loop(self.strategy(), puzzle, limits, seed, exclude)
+
+    def strategy(self) -> Strategy:
+        return Strategy(self.options, self.cadical_options, attach=self.attach, chunked=False)
+
     def attach(self, solver, problem, deadline, recorder=None):
+        """The watch (`loop.watch`), connected to the solver and observing every edge variable."""
         opts = self.options
         watch = loop_watch(problem, opts["cuts"], deadline, opts["eager"], opts["components"])
         solver.connect_propagator(watch)

@@ -26,11 +26,11 @@ from harness.kinds.masyu.model import Masyu, Pearl
 from harness.kinds.slitherlink.generate import rim
 from harness.run.execute import execute
 from loopbench_encodings import loop
+from loopbench_encodings.cegar.solvers import model_alone
 from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.cuts import find_cuts
 from loopbench_encodings.loop.grid import on_grid
 from loopbench_encodings.loop.watch import loop_watch
-from loopbench_encodings.sat import model_alone
 
 # Bundled janko-java puzzles (6x6 to 16x16, 10x18), each with its known solution.
 FILES = ["janko001", "janko080", "janko002", "janko009", "janko012", "janko033", "janko017"]
