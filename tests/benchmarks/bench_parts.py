@@ -2,7 +2,7 @@
 sets and fhcp-sample's first graphs, each run bounded by counts, so both sides must print the same.
 
 Run from the repository root: `python tests/benchmarks/bench_parts.py --old-python
-/work/venvs/old/bin/python [--rounds 300] [--conflicts 200000] [--fhcp 20] [--only sat,cegar]`.
+/work/venvs/old/bin/python [--rounds 150] [--conflicts 100000] [--fhcp 20] [--only sat,cegar]`.
 `--old-python` is the interpreter of a venv whose `loopbench_encodings` and `harness` are the older
 checkout's (`pip install --no-deps -e CHECKOUT` into a venv of its own); this venv's are the new side.
 Not collected by pytest. Each side is a worker process calling the encoding's `solve` directly (seed
@@ -30,7 +30,8 @@ from pathlib import Path
 CEGAR = {"arcs": "true", "phase": "solver", "cuts": "cutset", "directed": "true", "join": "merge",
          "fix": "true"}
 # label: (encoding, options, the sets it runs on: `loop` the loop kinds' smoke sets, `grid` the grid
-# ones (colour matters there only), `graph` graph-smoke and fhcp-sample, `plain` Walls and Marupeke)
+# ones and slither-hard's first (colour matters on grids only, and no smoke puzzle reaches
+# `colour=late`'s conflicts), `graph` graph-smoke and fhcp-sample, `plain` Walls and Marupeke)
 CONFIGS = {
     "sat": ("sat", {}, ("loop", "graph", "plain")),
     "cegar-split": ("sat", {**CEGAR, "split": "hubs"}, ("graph",)),
@@ -50,7 +51,7 @@ LOOP_SETS = (*GRID_SETS, "castlewall-smoke", "country-smoke", "geradeweg-smoke",
              "yajilin-smoke")
 GRAPH_SETS = ("graph-smoke", "fhcp-sample")
 PLAIN_SETS = ("walls-smoke", "marupeke-smoke")
-GROUPS = {"loop": LOOP_SETS, "grid": GRID_SETS, "graph": GRAPH_SETS, "plain": PLAIN_SETS}
+GROUPS = {"loop": LOOP_SETS, "grid": (*GRID_SETS, "slither-hard"), "graph": GRAPH_SETS, "plain": PLAIN_SETS}
 # the counts compared: the driver's, and each part's own where it reports them
 COUNTS = ("iterations", "cuts", "conflicts", "chunks", "tried_alone", "join_tried", "joined", "merged",
           "fixed_on", "fixed_off", "restarts", "coloured_at", "conflicts_before_faces", "parts", "top_models",
@@ -128,9 +129,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old-python", help="the older checkout's venv's python (without: new side only)")
     parser.add_argument("--only", help=f"configurations, comma-separated, from {', '.join(CONFIGS)}")
-    parser.add_argument("--rounds", type=int, default=300, help="a run stops past this many rounds")
-    parser.add_argument("--conflicts", type=int, default=200_000, help="or past this many conflicts")
+    parser.add_argument("--rounds", type=int, default=150, help="a run stops past this many rounds")
+    parser.add_argument("--conflicts", type=int, default=100_000, help="or past this many conflicts")
     parser.add_argument("--fhcp", type=int, default=20, help="fhcp-sample's first N graphs")
+    parser.add_argument("--hard", type=int, default=8, help="slither-hard's first N puzzles")
     parser.add_argument("--time-limit", type=float, default=120.0, help="CPU seconds, a guard only")
     parser.add_argument("--verbose", action="store_true", help="print every run's counts")
     args = parser.parse_args()
@@ -141,6 +143,7 @@ def main() -> None:
     sides = {"new": Side(sys.executable)} | ({"old": Side(args.old_python)} if args.old_python else {})
     names = {s: [i.name for i in sets.instances(s)] for g in GROUPS.values() for s in g}
     names["fhcp-sample"] = names["fhcp-sample"][: args.fhcp]
+    names["slither-hard"] = names["slither-hard"][: args.hard]
     same_total, differ, t0 = 0, [], time.time()
     try:
         for label in labels:
