@@ -2,18 +2,20 @@
 sets and fhcp-sample's first graphs, each run bounded by counts, so both sides must print the same.
 
 Run from the repository root: `python tests/benchmarks/bench_parts.py --old-python
-/work/venvs/old/bin/python [--rounds 150] [--conflicts 100000] [--fhcp 20] [--only sat,cegar]`.
+/work/venvs/old/bin/python [--rounds 40] [--conflicts 20000] [--fhcp 20] [--only sat,cegar]`.
 `--old-python` is the interpreter of a venv whose `loopbench_encodings` and `harness` are the older
 checkout's (`pip install --no-deps -e CHECKOUT` into a venv of its own); this venv's are the new side.
 Not collected by pytest. Each side is a worker process calling the encoding's `solve` directly (seed
 0); `Limits.progress`, which `sat` calls before each solve call, stops a run once its rounds or
 conflicts pass the bounds, so where a run stops depends on counts, never on the clock (the time limit,
-`--time-limit`, is only a guard: a run it stops is marked `time` and its counts may differ). `split`
-configurations give their parts sub-solves of 2 s of CPU and more (`loop.split`): their counts can
-differ where a sub-solve is stopped by its clock. Printed: per configuration and set the runs whose
-status, rounds, cuts, conflicts (and the configuration's own counts: tried alone, joined, merged,
-restarts, coloured_at, parts, check_model_calls, propagations) are the same on both sides, then every
-run that differs, with both sides' counts.
+`--time-limit`, is only a guard: a run it stops is marked `time` and its counts may differ);
+`restart=luby` runs get 130 rounds, past its first restart, on fhcp-sample's first 5 graphs. `split`
+configurations also run on fhcp-sample's graph247, which `split=hubs` splits (none of the first 20
+does): its parts' sub-solves get 2 s of CPU and more (`loop.split`), so its counts can differ where
+one is stopped by its clock. Printed: per configuration and set the runs whose status, answer,
+rounds, cuts, conflicts (and the configuration's own counts: tried alone, joined, merged, restarts,
+coloured_at, parts, check_model_calls, propagations) are the same on both sides, then every run
+that differs, with both sides' counts.
 """
 
 from __future__ import annotations
@@ -40,12 +42,16 @@ CONFIGS = {
     "colour-late": ("sat", {"colour": "late"}, ("grid",)),
     "colour-on": ("sat", {"colour": "on"}, ("grid",)),
     "colour-off": ("sat", {"colour": "off"}, ("grid",)),
+    # a restart comes after RESTART_ROUNDS (100) rounds: those runs get RESTART_BOUND rounds, on the
+    # first RESTART_GRAPHS of fhcp-sample only (the small ones), to stay in minutes
     "restart-luby": ("sat", {"restart": "luby"}, ("loop", "graph")),
     "join-2opt": ("sat", {"join": "2opt"}, ("loop", "graph")),
     "join-3opt": ("sat", {"join": "3opt"}, ("loop", "graph")),
     "propagator": ("propagator", {}, ("loop", "graph")),
     "connect": ("connect", {}, ("loop", "graph")),
 }
+RESTART_BOUND, RESTART_GRAPHS = 130, 5
+HUB_GRAPH = "graph247"  # fhcp-sample's graph that `split=hubs` splits (5 parts; tests/test_split.py)
 GRID_SETS = ("masyu-smoke", "slither-smoke")
 LOOP_SETS = (*GRID_SETS, "castlewall-smoke", "country-smoke", "geradeweg-smoke", "moonsun-smoke",
              "yajilin-smoke")
@@ -129,11 +135,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old-python", help="the older checkout's venv's python (without: new side only)")
     parser.add_argument("--only", help=f"configurations, comma-separated, from {', '.join(CONFIGS)}")
-    parser.add_argument("--rounds", type=int, default=150, help="a run stops past this many rounds")
-    parser.add_argument("--conflicts", type=int, default=100_000, help="or past this many conflicts")
+    parser.add_argument("--rounds", type=int, default=40, help="a run stops past this many rounds")
+    parser.add_argument("--conflicts", type=int, default=20_000, help="or past this many conflicts")
     parser.add_argument("--fhcp", type=int, default=20, help="fhcp-sample's first N graphs")
     parser.add_argument("--hard", type=int, default=8, help="slither-hard's first N puzzles")
-    parser.add_argument("--time-limit", type=float, default=120.0, help="CPU seconds, a guard only")
+    parser.add_argument("--time-limit", type=float, default=30.0, help="CPU seconds, a guard only")
     parser.add_argument("--verbose", action="store_true", help="print every run's counts")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -150,9 +156,13 @@ def main() -> None:
             encoding, options, groups = CONFIGS[label]
             for set_name in dict.fromkeys(s for g in groups for s in GROUPS[g]):
                 same, runs, cpu = 0, 0, dict.fromkeys(sides, 0.0)
-                for name in names[set_name]:
+                restarts = options.get("restart", "off") != "off"
+                rounds = max(args.rounds, RESTART_BOUND) if restarts else args.rounds
+                first = RESTART_GRAPHS if restarts and set_name == "fhcp-sample" else None
+                more = [HUB_GRAPH] if options.get("split") == "hubs" and set_name == "fhcp-sample" else []
+                for name in [*names[set_name][:first], *more]:
                     request = {"set": set_name, "name": name, "encoding": encoding, "options": options,
-                               "rounds": args.rounds, "conflicts": args.conflicts, "time_s": args.time_limit}
+                               "rounds": rounds, "conflicts": args.conflicts, "time_s": args.time_limit}
                     for side in sides.values():  # both at once: two processes
                         side.ask(request)
                     got = {s: side.answer() for s, side in sides.items()}
