@@ -16,11 +16,13 @@ conflicts, and reasons when the solver asks for them) is in the proof's CNF mark
 
 from __future__ import annotations
 
-from harness.encoding import UNSAT, Outcome, cpu_time
-from harness.options import Option
+from dataclasses import replace
 
-from . import loop
+from harness.options import Option
+from harness.prooflog import CUT
+
 from ._options import LOOP
+from .cegar.model import Strategy
 from .loop.connect import connect_watch, static_cut
 from .loop.watch import loop_watch
 from .propagator import Propagator
@@ -39,8 +41,9 @@ def ratio(text: str) -> str:
 
 
 class Connect(Propagator):
+    """The propagator's options and parts, `loop.connect`'s watch in front of the loop watch."""
+
     name = "connect"
-    helper_records = True
     # its helpers' clauses are recorded: `proof` is an option again, with `sat`'s rules
     fixed = {k: v for k, v in Propagator.fixed.items() if k != "proof"}
     declared = (*Propagator.declared, *(o for o in Sat.declared if o.name == "proof"),
@@ -52,22 +55,17 @@ class Connect(Propagator):
     def ratio(self) -> float:
         return float("inf") if self.options["ratio"] == "all" else float(self.options["ratio"])
 
-    def solve(self, puzzle, limits, seed, exclude=()):
-        """`unsat` before any solver when the graph itself has required vertices apart or a bridge
-        between them (the clause would be empty: no solver's proof, the reason in the stats, as
-        `loop.refuse` does for a vertex of degree 1); otherwise the propagator's solve."""
-        if puzzle.kind in loop.kinds():
-            start = cpu_time()
-            reason = static_cut(loop.problem(puzzle))
-            if reason:
-                return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0,
-                                             "cuts": 0, "reason": reason})
-        return super().solve(puzzle, limits, seed, exclude)
+    def strategy(self) -> Strategy:
+        """The propagator's, and `unsat` before any solver when the graph itself has required vertices
+        apart or a bridge between them (the clause would be empty: no solver's proof, the reason in the
+        stats, as `loop.refuse` does for a vertex of degree 1)."""
+        return replace(super().strategy(), check=static_cut)
 
     def attach(self, solver, problem, deadline, recorder=None):
+        """The loop watch behind `loop.connect`'s, connected, its clauses recorded with `proof=true`."""
         opts = self.options
         watch = loop_watch(problem, opts["cuts"], deadline, opts["eager"], opts["components"])
-        record = None if recorder is None else (lambda clause: recorder.add([clause], "cut"))
+        record = None if recorder is None else (lambda clause: recorder.add([clause], CUT))
         helper = connect_watch(problem, watch, self.ratio, record)
         solver.connect_propagator(helper)
         for var in range(1, problem.arrays.num_edges + 1):

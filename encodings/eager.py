@@ -318,7 +318,7 @@ class Eager(Encoding):
         return [*chain.from_iterable(clause_batches(puzzle, loop.problem(puzzle), options)[0])]
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
-        from .sat import edge_names, new_solver
+        from .cegar.solvers import edge_names, new_solver
 
         start = cpu_time()
         deadline = limits.deadline()

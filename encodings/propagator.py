@@ -23,10 +23,13 @@ on_backtrack's estimated from 1 call in `loop.watch.SAMPLE` timed).
 
 from __future__ import annotations
 
+from harness.encoding import Limits, Outcome
 from harness.options import Option, amend
 
 from . import loop
 from ._options import LOOP
+from .cegar.model import Strategy
+from .cegar.split import solve_loop
 from .loop.watch import EAGER, loop_watch
 from .sat import Sat, solver_name
 
@@ -34,6 +37,8 @@ SOLVERS = ("cadical195", "cadical300", "minisatep", "ergo")  # the PySAT solvers
 
 
 class Propagator(Sat):
+    """`sat`'s options (declared there, with `eager`), and the CEGAR driver with the watch as its helper."""
+
     name = "propagator"
     puzzles = loop.kinds()
     imports = (*Sat.imports, "pysat.engines")
@@ -62,9 +67,16 @@ class Propagator(Sat):
         Option("eager", "propagate", "what the watch cuts as paths close: propagate (an edge that would "
                "close a wrong loop set false), pearlfree (only cycles without a required vertex), all (every "
                "wrong cycle)", EAGER, LOOP))
-    chunked = False  # propagate() reads the clock
+
+    def solve(self, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
+        """The driver (`cegar`), one solve() a round with the watch connected: propagate() reads the clock."""
+        return solve_loop(self.strategy(), puzzle, limits, seed, exclude)
+
+    def strategy(self) -> Strategy:
+        return Strategy(self.options, self.cadical_options, attach=self.attach, chunked=False)
 
     def attach(self, solver, problem, deadline, recorder=None):
+        """The watch (`loop.watch`), connected to the solver and observing every edge variable."""
         opts = self.options
         watch = loop_watch(problem, opts["cuts"], deadline, opts["eager"], opts["components"])
         solver.connect_propagator(watch)

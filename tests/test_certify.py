@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 from helpers import bundled
 
+import loopbench_encodings.cegar.model as model_module
 import loopbench_encodings.sat as sat_module
 from harness.analysis import results
 from harness.analysis.summary import summarize
@@ -51,19 +52,19 @@ def cut_the_answer(monkeypatch) -> None:
 
 def forbid_an_edge(monkeypatch, answer: str) -> None:
     """The base clauses' fault: one more clause, forbidding an edge the answer uses."""
-    real = sat_module.loop_clause_parts
+    real = model_module.loop_clause_parts
 
     def loop_clause_parts(puzzle, problem, implied=False, keep=True, free_only=False):
         degree, rest = real(puzzle, problem, implied, keep, free_only)
         return degree, [*rest, [-problem.edge_ids(answer)[0] - 1]]
 
-    monkeypatch.setattr(sat_module, "loop_clause_parts", loop_clause_parts)
+    monkeypatch.setattr(model_module, "loop_clause_parts", loop_clause_parts)
 
 
 def exclude_too_much(monkeypatch) -> None:
     """The exclusion's fault: one literal short, so it rules out every answer sharing the rest."""
-    real = sat_module.exclusion
-    monkeypatch.setattr(sat_module, "exclusion", lambda problem, solution: real(problem, solution)[1:])
+    real = model_module.exclusion
+    monkeypatch.setattr(model_module, "exclusion", lambda problem, solution: real(problem, solution)[1:])
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from harness.encoding import Limits
 from harness.grid import Grid
 from harness.proof.certify import CERTIFIED, certify
 from harness.run.execute import execute
-from loopbench_encodings import sat
+from loopbench_encodings.cegar import rebuild
 from loopbench_encodings.loop.colour import colour_clauses
 from loopbench_encodings.loop.grid import GridGraph
 
@@ -56,8 +56,8 @@ def test_faces_are_numbered_after_first_and_each_edge_names_its_two_faces():
 @pytest.fixture
 def early(monkeypatch):
     """`colour=late` starts again after half a conflict per face: a few rounds into a small puzzle."""
-    monkeypatch.setattr(sat, "COLOUR_AFTER", 0.5)
-    monkeypatch.setattr(sat, "COLOUR_FLOOR", 0)
+    monkeypatch.setattr(rebuild, "COLOUR_AFTER", 0.5)
+    monkeypatch.setattr(rebuild, "COLOUR_FLOOR", 0)
 
 
 @pytest.mark.parametrize("colour", ["on", "late", "off"])

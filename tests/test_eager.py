@@ -95,8 +95,8 @@ def test_the_sizing_clause_changes_no_search(name):
     same model (or unsat) as the formula without it, on graphs that take hundreds of conflicts."""
     from itertools import chain
 
+    from loopbench_encodings.cegar.solvers import new_solver
     from loopbench_encodings.eager import clause_batches, sized
-    from loopbench_encodings.sat import new_solver
 
     puzzle = bundled(name, "graph-smoke").puzzle
     runs = []

@@ -26,11 +26,11 @@ from harness.kinds.masyu.model import Masyu, Pearl
 from harness.kinds.slitherlink.generate import rim
 from harness.run.execute import execute
 from loopbench_encodings import loop
+from loopbench_encodings.cegar.solvers import model_alone
 from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.cuts import find_cuts
 from loopbench_encodings.loop.grid import on_grid
 from loopbench_encodings.loop.watch import loop_watch
-from loopbench_encodings.sat import model_alone
 
 # Bundled janko-java puzzles (6x6 to 16x16, 10x18), each with its known solution.
 FILES = ["janko001", "janko080", "janko002", "janko009", "janko012", "janko033", "janko017"]
@@ -389,6 +389,7 @@ def test_a_dense_graphs_degree_clauses_reach_the_solver_a_batch_at_a_time():
     import time
 
     from harness.kinds.graph.model import Graph
+    from loopbench_encodings.cegar.model import Strategy, build
     from loopbench_encodings.loop import cnf
     from loopbench_encodings.sat import Sat
 
@@ -402,8 +403,10 @@ def test_a_dense_graphs_degree_clauses_reach_the_solver_a_batch_at_a_time():
     degree, rest = cnf.loop_clause_parts(puzzle, problem, keep=False)
     assert cnf.num_variables(arrays) == cnf._degree_clauses(arrays.incident_vars, arrays.num_edges)[1]
     assert [*itertools.chain.from_iterable(degree), *rest] == whole
-    streamed = Sat().build(puzzle, problem, 0, (), time.perf_counter())
-    shuffled = Sat().build(puzzle, loop.problem(puzzle), 1, (), time.perf_counter())
+    sat = Sat()
+    strategy = Strategy(sat.options, sat.cadical_options)
+    streamed = build(strategy, puzzle, problem, 0, (), time.perf_counter())
+    shuffled = build(strategy, puzzle, loop.problem(puzzle), 1, (), time.perf_counter())
     try:
         assert streamed.clauses is None and shuffled.clauses != whole
         assert sorted(map(sorted, shuffled.clauses)) == sorted(map(sorted, whole))

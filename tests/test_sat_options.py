@@ -279,7 +279,7 @@ def test_the_arc_clauses_come_in_batches_that_add_up_to_the_one_list(puzzle):
 
 
 def test_the_luby_sequence():
-    from loopbench_encodings.sat import luby
+    from loopbench_encodings.cegar.rebuild import luby
 
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
@@ -287,9 +287,9 @@ def test_the_luby_sequence():
 @pytest.fixture
 def restart_every_round(monkeypatch):
     """`restart=luby` with a unit of one round: a new solver after every round, then on the Luby schedule."""
-    from loopbench_encodings import sat
+    from loopbench_encodings.cegar import rebuild
 
-    monkeypatch.setattr(sat, "RESTART_ROUNDS", 1)
+    monkeypatch.setattr(rebuild, "RESTART_ROUNDS", 1)
 
 
 @pytest.mark.parametrize("options", [{"restart": "luby"}, {"restart": "luby", "colour": "off"},
@@ -312,19 +312,19 @@ def test_restarts_keep_every_answer_of_the_smoke_sets(restart_every_round, optio
 
 
 def test_restarts_after_the_faces_came_in_keep_them(restart_every_round, monkeypatch):
-    from loopbench_encodings import sat
+    from loopbench_encodings.cegar import rebuild, solvers
 
-    monkeypatch.setattr(sat, "COLOUR_FLOOR", 0)  # `colour=late` adds the faces before the first solve
-    monkeypatch.setattr(sat, "COLOUR_AFTER", 0)
+    monkeypatch.setattr(rebuild, "COLOUR_FLOOR", 0)  # `colour=late` adds the faces before the first solve
+    monkeypatch.setattr(rebuild, "COLOUR_AFTER", 0)
     given = []  # the number of clauses each new solver of a run was given
-    start_solver = sat.Sat.start_solver
+    start_solver = solvers.start_solver
 
-    def counted(self, clauses, *args, **kwargs):
+    def counted(options, clauses, *args, **kwargs):
         clauses = list(clauses)
         given.append(len(clauses))
-        return start_solver(self, clauses, *args, **kwargs)
+        return start_solver(options, clauses, *args, **kwargs)
 
-    monkeypatch.setattr(sat.Sat, "start_solver", counted)
+    monkeypatch.setattr(solvers, "start_solver", counted)
     restarted = 0
     for collection in ("masyu-smoke", "slither-smoke"):
         for instance in sets.instances(collection):

@@ -19,11 +19,11 @@ from helpers import bundled
 
 from harness.encoding import UNKNOWN, Limits
 from loopbench_encodings import loop
+from loopbench_encodings.cegar.solvers import new_solver
 from loopbench_encodings.loop import watch
 from loopbench_encodings.loop.cnf import loop_clauses
 from loopbench_encodings.loop.connect import connect_watch
 from loopbench_encodings.propagator import Propagator
-from loopbench_encodings.sat import new_solver
 
 STOPS = range(1, 201)  # clock readings before the stop: the crashes above fall in it
 

@@ -154,11 +154,11 @@ def instance_parts(puzzle, repeats: int) -> dict[str, float]:
     from pysat.solvers import Solver
 
     from loopbench_encodings import loop
+    from loopbench_encodings.cegar.solvers import new_solver
     from loopbench_encodings.loop import arrays as arrays_module
     from loopbench_encodings.loop import grid as graph_module
     from loopbench_encodings.loop.cnf import _degree_clauses, degree_clauses, loop_clauses
     from loopbench_encodings.rules import of
-    from loopbench_encodings.sat import new_solver
 
     def fresh_arrays():
         graph_module._SHAPES.clear()
