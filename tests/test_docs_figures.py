@@ -1,4 +1,5 @@
-"""docs/ describe mechanisms: no number with a unit that reads as measured off a run, and no broken link."""
+"""docs/ describe mechanisms: no number with a unit that reads as measured off a run, no broken link,
+and a front page that opens with its two commands."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ ALLOWED = [
     "16 × 7,168 MB = 112 GB",  # arithmetic of the command's own options (16 cores × --memory-limit)
     "`death-timeout` (60 s)",  # dask's setting: how long a worker outlives its scheduler
     "asks `squeue` every 2 s",  # the Slurm coordinator's poll interval
-    "moves in 4 ms ticks",  # the resolution of time.process_time() while RLIMIT_CPU is armed (the kernel's tick)
+    "moves in 4 ms ticks",  # time.process_time()'s resolution while RLIMIT_CPU is armed: the kernel's tick
     "than 64 MB is replaced",  # the worker's leftover-memory threshold for replacing it (FORMATS.md)
     "64 MB above its RSS",  # the same threshold, as RUNS.md writes it
     "0.05 s of CPU",  # harness.run.worker.PROGRESS_EVERY_S: how often a solve's statistics are written
@@ -59,7 +60,8 @@ def test_the_pattern_catches_measured_figures_and_passes_constants():
               "59 to\n  94 s", "1 of the 6 runs", "about 283 CPU-hours"]
     for text in caught:
         assert measured_figures(text), text
-    for text in ["a 5x5 grid", "3 × the mean", "a 3 x 3 block", "graph132", "GP(1000,2)", "`--time-limit 60`", "issue 28", "v1.9.5",
+    for text in ["a 5x5 grid", "3 × the mean", "a 3 x 3 block", "graph132", "GP(1000,2)", "`--time-limit 60`",
+                 "issue 28", "v1.9.5",
                  "a wall cap (1.5 x limit + 5 s)", "at most every 0.05 s of CPU"]:
         assert not measured_figures(text), text
 
@@ -105,3 +107,17 @@ def test_relative_links_lead_somewhere(path):
         elif anchor and where.suffix == ".md" and anchor not in _anchors(where):
             broken.append(target)
     assert not broken, f"{path.relative_to(ROOT)}: broken links {broken}"
+
+
+COMMANDS = ['pip install -e ".[dev]" && python -m harness.run --encoding lazy',
+            'pip install -e ".[dev]" && pytest']
+
+
+def test_the_readme_opens_with_its_two_commands_and_keeps_one_table():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    head, _, rest = text.partition("```bash\n")
+    assert head.strip() == "# loopbench"  # the title, then the commands, nothing between
+    assert rest.split("```", 1)[0].splitlines() == COMMANDS
+    # the test command is what CI runs
+    assert COMMANDS[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert text.count("<!-- table:") == 1
