@@ -54,6 +54,8 @@ HCP = "NAME : g\nTYPE : HCP\nDIMENSION : {}\nEDGE_DATA_SECTION\n1 2\n2 3\n3 1\n-
 @example("graph 9223372036854775808 1\n1 2\n")
 @example("p edge 9223372036854775808 1\ne 1 2\n")
 @example("masyu 30000 30000\n")  # 9 x 10^8 cells would have been made
+@example("walls 2 2\n" + "1" * 5000 + " .\n. .\n")  # the campaign's: int() of a 5,000-digit clue
+@example("geradeweg 2 2\n" + "1" * 5000 + " -\n- -\n")  # int() in the rules: now refused
 def test_tsplib_and_text_readers(text):
     fuzzing.text_target("tsplib-edge-list")(text)
 

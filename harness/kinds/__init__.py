@@ -8,6 +8,7 @@ working for the harness and for plug-ins:
   naming all a kind lacks);
 - `registry`: every kind by name (`kinds`, `get`, `of`) and what asks a puzzle's kind (`check`);
 - `reading`: a puzzle from any spec (`read_spec`, `read_text`, `read_file`);
+- `bounds`: the limits every reader keeps and the bounded file reader (plain, gzip, bz2);
 - `janko`: janko.at `begin … end` blocks;
 - `text`: what the kinds' plain-text readers share (`size`, `grid_rows`, ...);
 - `image`: a puzzle drawn into a file by its kind (`save_image`).

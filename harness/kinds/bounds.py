@@ -88,7 +88,8 @@ def grid_cells(rows: int, cols: int, source: str, line: int | None = None) -> No
 
 
 CHUNK = 1 << 20
-_OPENERS = {b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw), b"BZh": bz2.BZ2File}  # magic -> stream
+# magic -> (format, stream)
+_OPENERS = {b"\x1f\x8b": ("gzip", lambda raw: gzip.GzipFile(fileobj=raw)), b"BZh": ("bz2", bz2.BZ2File)}
 
 
 def read_text(path: str | Path, source: str | None = None) -> str:
@@ -109,15 +110,17 @@ def read_text(path: str | Path, source: str | None = None) -> str:
 def read_stream(raw: BinaryIO, source: str) -> str:
     """`read_text` of an open binary stream that can seek (a file, `io.BytesIO`)."""
     bound = limits()
+    magic = raw.read(3)
+    raw.seek(0)
+    name, opener = next((o for m, o in _OPENERS.items() if magic.startswith(m)), ("", None))
     try:
-        magic = raw.read(3)
-        raw.seek(0)
-        opener = next((o for m, o in _OPENERS.items() if magic.startswith(m)), None)
         return _bounded(opener(raw) if opener else raw, source, bound)
     except OSError as exc:  # gzip's BadGzipFile is one, and bz2's "Invalid data stream"
         raise InstanceError(source, f"cannot read: {exc.strerror or exc}") from None
-    except (EOFError, zlib.error):
-        raise InstanceError(source, "cannot read: the compressed stream is cut short or corrupt") from None
+    except EOFError:
+        raise InstanceError(source, f"cannot read: the {name} stream is cut short") from None
+    except zlib.error:
+        raise InstanceError(source, f"cannot read: the {name} stream is corrupt") from None
 
 
 def _bounded(stream: BinaryIO, source: str, bound: ReadLimits) -> str:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from harness.errors import InstanceError
 from harness.grid import DIRECTIONS, Cell, Direction, Grid, OnGrid, bits_string, parse_solution
 from harness.kinds import Kind, Lines, grid_rows, size
-from harness.kinds.bounds import grid_cells, shown
+from harness.kinds.bounds import grid_cells, number, shown
 from harness.kinds.drawing import cell_axes
 
 SIDES = {"n": Direction.UP, "s": Direction.DOWN, "e": Direction.RIGHT, "w": Direction.LEFT}
@@ -79,7 +79,9 @@ def read_grids(cls: type[TokenPuzzle], rows: int, cols: int, problem: Lines, are
     for n, row in tokens:
         for t in row:
             if why := cls.bad_token(t):
-                raise InstanceError(source, f"cell {t!r}: {why}", n)
+                raise InstanceError(source, f"cell {shown(t)}: {why}", n)
+            if t.isdecimal():  # a clue the rules read with int(): held to the count limit
+                number(t, "a clue", source, n)
     region_rows = grid_rows(areas, rows, cols, source) if cls.has_areas else []
     try:
         return cls(Grid(rows, cols), tuple(tuple(row) for _, row in tokens),

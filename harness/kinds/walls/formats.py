@@ -13,6 +13,7 @@ import re
 from harness.errors import InstanceError
 from harness.grid import Cell, Grid
 from harness.kinds import Lines, grid_rows, parse_janko
+from harness.kinds.bounds import number
 from harness.kinds.walls.model import BLACK, Segment, Walls
 
 JANKO_NAMES = ("walls", "mauerbau")
@@ -54,7 +55,7 @@ def _text_token(token: str, row: int, source: str, line: int) -> Token:
     if token in _SEGMENTS:
         return _SEGMENTS[token]
     if re.fullmatch(r"[0-9]+", token):
-        return int(token)
+        return number(token, "a clue", source, line)  # int() of thousands of digits raises
     raise InstanceError(source, f"unknown token {token!r} in row {row} (expected ., #, -, | or a number)",
                         line)
 
@@ -94,7 +95,7 @@ def _janko_token(token: str, source: str, line: int | None) -> Token:
     if token.lower() in _JANKO_PROBLEM:
         return _JANKO_PROBLEM[token.lower()]
     if re.fullmatch(r"[0-9]+", token):
-        return int(token)
+        return number(token, "a clue", source, line)  # int() of thousands of digits raises
     raise InstanceError(source, f"unknown problem token {token!r} (expected -, x, ew, ns or a number)", line)
 
 
