@@ -41,7 +41,7 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
     (`masyu-default-…`, `masyu-small-…` for a folder `small`). Each set's runs are those of its
     newest sweep that ran all its configurations (`sweeps.one_sweep`) unless `across`. With
     `published`, a set with instances in it gets the side by side too (`_published`), scattered
-    against the published virtual best, the same solver, and `published_configs`.
+    against the published virtual best, the same program, and `published_configs`.
     """
     import matplotlib.pyplot as plt
 

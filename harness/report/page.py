@@ -258,7 +258,7 @@ solved within {s.limit_s:g} s, then least PAR-2). Published rows ran on another 
 shapes of the curves and the ranks, not the seconds. Nothing of the published file is in the results
 database.</p>
 <table class="summary published-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>
-{f"<p>Same solver on both sides:</p><ul>{same}</ul>" if same else ""}
+{f"<p>Same program on both sides (the machine factor):</p><ul>{same}</ul>" if same else ""}
 <div class="figures">{figs}</div>"""
 
 
