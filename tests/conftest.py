@@ -1,11 +1,133 @@
-"""Fixtures shared by the test modules that drive real worker processes."""
+"""Fixtures shared by the test modules, and the test tiers: which tests are `unit`, `system`, `slow`.
+
+Tiers (markers registered in pyproject.toml, where `--strict-markers` refuses any other):
+- `unit`: in this process, on bundled or tiny inputs; every test that is not `system`.
+- `system`: starts processes: the runner's workers (any sweep through `harness.run`), subprocesses,
+  Dask, Slurm, Chromium, notebook kernels, `pip`.
+- `slow`: besides its tier, long (whole sets, big graphs) or loading the CPU on purpose (CPU hogs).
+
+`pytest` alone runs the fast tier, `unit and not slow`; `pytest --full` runs every test (what
+.ci/run and the README run). Naming test files or folders, or giving `-m`, selects as asked with
+no tier applied, so `pytest tests/test_dask.py` runs the Dask tests.
+
+The tiers are given here, by test file, fixture and test, rather than by a decorator in each
+file, so that a test file says what it tests and this file says how costly it is.
+"""
 
 from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
 
 import pytest
 
 from harness.instances import load_file
 from harness.run.supervise import Supervisor
+
+# Test files whose every test starts processes, and why.
+SYSTEM_FILES = {
+    "test_bench_fhcp_memory.py": "runs a benchmark script in a subprocess",
+    "test_cgroup_versions.py": "cgroup probes in subprocesses",
+    "test_child_cpu.py": "real workers",
+    "test_compare.py": "real sweeps",
+    "test_cpu_clock.py": "a subprocess under an armed CPU limit",
+    "test_dask.py": "a Dask cluster",
+    "test_deterministic.py": "CPU hogs",
+    "test_fingerprint.py": "sweeps in subprocesses",
+    "test_graph_report.py": "a real sweep",
+    "test_harness_apart.py": "real workers",
+    "test_isolation.py": "real workers",
+    "test_notebooks.py": "notebook kernels",
+    "test_one_folder.py": "a project installed and run in subprocesses",
+    "test_packaging.py": "pip wheel",
+    "test_pinning.py": "real workers",
+    "test_plots.py": "real sweeps",
+    "test_plugins.py": "plug-ins installed and swept in subprocesses",
+    "test_progress.py": "real workers",
+    "test_published.py": "a real sweep",
+    "test_report.py": "a real sweep, Chromium",
+    "test_run.py": "real sweeps",
+    "test_slurm.py": "a Slurm cluster",
+    "test_sweep_kinds.py": "a real sweep",
+    "test_unique_run.py": "real workers",
+    "test_watch_stop.py": "solves in child processes",
+}
+# Fixtures that start processes: a test using one is `system` wherever it is.
+SYSTEM_FIXTURES = {"supervisor", "smoke_db"}
+# Single tests that start processes in files that are otherwise `unit` (names without parameters).
+SYSTEM_TESTS = {
+    "test_graph_check.py::test_known_answers_travel_to_the_workers",
+    "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
+    "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
+}
+# Long tests or whole files, and why (names without parameters, or a file).
+SLOW = {
+    "test_deterministic.py": "beside two CPU hogs",
+    "test_child_cpu.py": "CPU-bound children",
+    "test_isolation.py::test_a_busy_run_starved_of_cpu_is_not_killed_at_the_wall_cap": "beside CPU hogs",
+    "test_watch_stop.py": "FHCP graphs stopped at every point",
+    "test_notebooks.py": "notebooks executed",
+    "test_one_folder.py": "installs the project",
+    "test_packaging.py": "builds a wheel",
+    "test_plugins.py": "installs plug-ins",
+    "test_slurm.py": "starts a Slurm cluster",
+    "test_dask.py": "starts a Dask cluster",
+}
+# Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
+# stopping the run. `timeout` in pyproject.toml is the budget of the rest.
+UNIT_TIMEOUT_S = 120
+
+
+def pytest_addoption(parser):
+    parser.addoption("--full", action="store_true",
+                     help="run every tier (unit, system, slow), as CI does; by default: `unit and not slow`")
+
+
+def _keys(item) -> tuple[str, str]:
+    """The item's file name and its `file::test` name without parameters."""
+    name = Path(str(item.path)).name
+    return name, f"{name}::{item.originalname}"
+
+
+def pytest_collection_modifyitems(config, items):
+    wanted_tier = not (config.getoption("--full") or config.getoption("-m")
+                       or config.args_source != pytest.Config.ArgsSource.TESTPATHS)
+    named = set(SYSTEM_TESTS) | {k for k in SLOW if "::" in k}
+    seen, keep, skipped = set(), [], []
+    for item in items:
+        name, test = _keys(item)
+        seen.update((name, test))
+        system = (name in SYSTEM_FILES or test in SYSTEM_TESTS
+                  or bool(SYSTEM_FIXTURES & set(item.fixturenames)))
+        item.add_marker(pytest.mark.system if system else pytest.mark.unit)
+        slow = name in SLOW or test in SLOW
+        if slow:
+            item.add_marker(pytest.mark.slow)
+        if not system and not slow and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(UNIT_TIMEOUT_S))
+        (skipped if wanted_tier and (system or slow) else keep).append(item)
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        stale = sorted(named - seen) + sorted(set(SYSTEM_FILES) - seen)
+        if stale:  # a test renamed or gone: its tier would be lost without a word
+            raise pytest.UsageError(f"tests/conftest.py names tests that do not exist: {', '.join(stale)}")
+    if skipped:
+        config.hook.pytest_deselected(items=skipped)
+        items[:] = keep
+        config._tier_note = (f"default tier (unit, not slow): {len(skipped)} system/slow tests deselected; "
+                             "`pytest --full` runs them")
+
+
+def pytest_report_header(config):
+    if config.getoption("--full"):
+        return "tiers: --full, every test (unit, system, slow)"
+    return None
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    note = getattr(config, "_tier_note", None)
+    if note:
+        terminalreporter.write_line(note)
 
 
 @pytest.fixture
@@ -22,3 +144,31 @@ def supervisor():
     sup = Supervisor()
     yield sup
     sup.close()
+
+
+SMOKE_ENCODINGS = ("circuit", "lazy", "sat")
+
+
+@pytest.fixture(scope="session")
+def smoke_db(tmp_path_factory) -> Path:
+    """circuit, lazy and sat over the bundled smoke set (12 Masyu, 5x5 to 10x10) through `harness.run`,
+    20 s limit: 36 verified runs in one sweep, built once per test session. Read-only: a test that
+    adds rows works on its own copy (`smoke_copy`); one that changed it fails at the session's end."""
+    from harness.run import cli as run_cli
+
+    db = tmp_path_factory.mktemp("smoke") / "runs.sqlite"
+    argv = ["--encoding", ",".join(SMOKE_ENCODINGS), "--instances", "masyu-smoke", "--db", str(db),
+            "--time-limit", "20"]
+    assert run_cli.main(argv) == 0
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    yield db
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before, "a test wrote into the shared smoke_db"
+
+
+@pytest.fixture
+def smoke_copy(smoke_db, tmp_path) -> Path:
+    """A writable copy of the session's smoke database, in the test's own folder."""
+    copy = tmp_path / "smoke" / "runs.sqlite"
+    copy.parent.mkdir()
+    shutil.copyfile(smoke_db, copy)
+    return copy
