@@ -1,4 +1,7 @@
-"""`python -m harness.report --db DB --out DIR`: the browser report of a results database."""
+"""`python -m harness.report --db DB [--out DIR]`: the browser report of a results database.
+
+Without `--out` the report goes into `report/` beside the database (`results/report/index.html`
+for `results/runs.sqlite`), so each study's report sits with its data."""
 
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m harness.report", description=__doc__.splitlines()[0])
     p.add_argument("--db", type=Path, default=Path("results/runs.sqlite"),
                    help="results database (default %(default)s)")
-    p.add_argument("--out", type=Path, required=True, help="folder for index.html and its pictures")
+    p.add_argument("--out", type=Path, default=None,
+                   help="folder for index.html and its pictures (default: report/ beside the database)")
     p.add_argument("--draw", type=draw_count, default=20, metavar="all|N",
                    help="instances drawn per set: the first N by name plus every one with a wrong, unproven "
                         "or disagreeing answer, or all (default 20)")
@@ -45,9 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.db.is_file():
         print(f"harness.report: error: no results database at {args.db}", file=sys.stderr)
         return 2
+    out = args.out if args.out is not None else args.db.parent / "report"
     start = time.perf_counter()
     try:
-        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
+        index = build(args.db, out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
                       args.published)
     except ValueError as exc:  # a --baseline that names no config, a bad --published file
         print(f"harness.report: error: {exc}", file=sys.stderr)
