@@ -34,8 +34,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="the config A is compared with (default: each other config of the newest sweep "
                         "that ran A)")
     p.add_argument("--published", metavar="FILE",
-                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
-                        "configuration; docs/FORMATS.md) to show beside the measured configs")
+                   help="a published per-instance table (TSV: instance, then seconds or TO per config, "
+                        "each column's clock, machine and program declared; docs/FORMATS.md) "
+                        "to show beside the measured configs")
     p.add_argument("--db", default=DEFAULT_DB, help=f"results database (default: {DEFAULT_DB})")
     p.add_argument("--set", dest="set_name", metavar="NAME",
                    help="only the instances of this bundled set (python -m harness.sets lists them)")

@@ -145,8 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--all-fingerprints", action="store_true",
                    help="draw the runs of every code version, not only the newest per encoding and options")
     p.add_argument("--published", metavar="FILE",
-                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
-                        "configuration; docs/FORMATS.md) drawn beside the measured configs")
+                   help="a published per-instance table (TSV: instance, then seconds or TO per config, "
+                        "each column's clock, machine and program declared; docs/FORMATS.md) "
+                        "drawn beside the measured configs")
     p.add_argument("--published-config", action="append", default=[], metavar="NAME",
                    help="also scatter every measured config against this published column (repeatable)")
     args = p.parse_args(argv)

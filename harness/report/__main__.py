@@ -43,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--all-fingerprints", action="store_true",
                    help="tables and plots over every code version, not only the newest per configuration")
     p.add_argument("--published", type=Path, metavar="FILE",
-                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
-                        "configuration; docs/FORMATS.md) shown beside the measured configs, labelled")
+                   help="a published per-instance table (TSV: instance, then seconds or TO per config, "
+                        "each column's clock, machine and program declared; docs/FORMATS.md) "
+                        "shown beside the measured configs, labelled")
     args = p.parse_args(argv)
     if not args.db.is_file():
         print(f"harness.report: error: no results database at {args.db}", file=sys.stderr)
