@@ -73,6 +73,41 @@ SLOW = {
     "test_plugins.py": "installs plug-ins",
     "test_slurm.py": "starts a Slurm cluster",
     "test_dask.py": "starts a Dask cluster",
+    # the longest unit tests, each half a minute to two minutes on a loaded 2-core machine: whole
+    # bundled sets, every option or restart policy over the smoke sets, brute-force enumerations
+    "test_sets.py::test_every_known_solution_passes_the_checker": "every bundled set's known solutions",
+    "test_sets.py::test_every_bundled_instance_parses": "every bundled instance",
+    "test_sat_options.py::test_every_option_answers_the_smoke_sets_and_the_checker_accepts": "every option",
+    "test_sat_options.py::test_restarts_keep_every_answer_of_the_smoke_sets": "every restart policy",
+    "test_sat_options.py::test_restarts_after_the_faces_came_in_keep_them": "restarts past the faces",
+    "test_sat_options.py::test_restarts_find_every_hamiltonian_cycle_and_log_a_proof_the_checker_certifies":
+        "every cycle, with proofs",
+    "test_janko_loop.py::test_each_smoke_puzzle_is_solved_as_janko_at_solved_it_and_only_so":
+        "every encoding on every janko.at genre",
+    "test_sat_encodings.py::test_the_propagator_solves_the_puzzles_cadicals_inprocessing_looped_on":
+        "100x100 and 200x200 Masyu",
+    "test_conformance.py::test_sat_or_unsat_as_brute_force_says": "brute force over random puzzles",
+    "test_conformance_slitherlink.py::test_sat_or_unsat_as_brute_force_says": "brute force, random puzzles",
+    "test_generate_walls_slitherlink.py::test_the_bundled_small_puzzles_come_again_from_their_seed":
+        "regenerates bundled sets",
+    "test_generate_walls_slitherlink.py::test_the_same_seed_gives_the_same_bytes": "generates twice",
+    "test_generate_walls_slitherlink.py::test_every_puzzle_is_verified_and_unique": "uniqueness proofs",
+    "test_disc_cuts.py::test_every_disc_cut_is_kept_by_every_answer": "enumerates every answer",
+    "test_disc_cuts.py::test_disc_cuts_enumerate_exactly_the_brute_force_answers": "brute force",
+    "test_seed_solvers.py::test_solve_cli_animates_prints_steps_and_draws_a_partial_grid": "draws a GIF",
+    "test_seed_solvers.py::test_a_gif_of_the_solve_has_a_frame_per_step": "draws a GIF",
+    "test_graph_loop.py::test_every_strategy_finds_every_hamiltonian_cycle": "enumerates every cycle",
+    "test_graph_loop.py::test_unique_on_graphs": "uniqueness on graphs",
+    "test_frontier.py::test_the_greedy_order_places_every_vertex_once_and_keeps_a_hub_s_frontier_narrow":
+        "big graphs",
+    "test_corpus.py::test_the_shared_corpus_has_the_counts_the_notes_give": "reads the raw corpus",
+    "test_masyu_formats.py::test_every_tkoz0_block_agrees_with_the_normalized_corpus_and_janko_java":
+        "reads the raw corpus",
+    "test_eager.py::test_auto_takes_glucose_only_where_cadicals_formula_would_fill_half_the_memory":
+        "builds big formulas",
+    "test_nonloop_encodings.py::test_every_solution_of_tiny_puzzles_as_brute_force_says": "brute force",
+    "test_graph_generate.py::test_small_non_hamiltonian_members_have_no_cycle": "exhaustive search",
+    "test_proof_mutation.py::test_ours_rejects_every_mutant_the_reference_rejects": "every mutant, twice",
 }
 # Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
 # stopping the run. `timeout` in pyproject.toml is the budget of the rest.
