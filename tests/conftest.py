@@ -114,6 +114,11 @@ SLOW = {
 UNIT_TIMEOUT_S = 120
 
 
+def pytest_configure(config):
+    if not config.pluginmanager.hasplugin("timeout"):  # an environment made before the dev extra had it
+        config.addinivalue_line("markers", "timeout(seconds): pytest-timeout's budget (not installed here)")
+
+
 def pytest_addoption(parser):
     parser.addoption("--full", action="store_true",
                      help="run every tier (unit, system, slow), as CI does; by default: `unit and not slow`")
@@ -154,9 +159,10 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_report_header(config):
-    if config.getoption("--full"):
-        return "tiers: --full, every test (unit, system, slow)"
-    return None
+    lines = ["tiers: --full, every test (unit, system, slow)"] if config.getoption("--full") else []
+    if not config.pluginmanager.hasplugin("timeout"):
+        lines.append("pytest-timeout is not installed: no per-test budget (pip install -e \".[dev]\")")
+    return lines
 
 
 def pytest_terminal_summary(terminalreporter, config):
