@@ -61,7 +61,8 @@ SYSTEM_TESTS = {
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
 }
-# Long tests or whole files, and why (names without parameters, or a file).
+# Long tests or whole files, and why (names without parameters, a file, or, with a `[`, the start of
+# a test's name with its parameters: `…[dfs-` is every dfs case).
 SLOW = {
     "test_deterministic.py": "beside two CPU hogs",
     "test_child_cpu.py": "CPU-bound children",
@@ -108,6 +109,24 @@ SLOW = {
     "test_nonloop_encodings.py::test_every_solution_of_tiny_puzzles_as_brute_force_says": "brute force",
     "test_graph_generate.py::test_small_non_hamiltonian_members_have_no_cycle": "exhaustive search",
     "test_proof_mutation.py::test_ours_rejects_every_mutant_the_reference_rejects": "every mutant, twice",
+    "test_slitherlink_implied.py::test_each_backend_with_and_without_them_agrees_on_smoke_and_random_puzzles":
+        "every backend on random puzzles",
+    "test_conformance.py::test_thin_grids_and_puzzles_without_pearls_as_brute_force_says": "brute force",
+    "test_conformance.py::test_solves_and_is_verified[dfs-": "dfs, a search without learning, on 10x10",
+    "test_conformance_slitherlink.py::test_smoke_set_is_solved_verified_and_matches_janko": "the smoke set",
+    "test_conformance_slitherlink.py::test_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers":
+        "brute force",
+    "test_asp.py::test_slitherlink_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers":
+        "brute force",
+    "test_graph_loop.py::test_graph_smoke_answers_agree_with_the_known_ones": "every strategy, the graph set",
+    "test_colour.py::test_every_smoke_puzzle_is_answered_and_checked_with_the_faces": "the smoke sets",
+    "test_sets.py::test_collections_hold_each_puzzle_once": "every collection",
+    "test_connect.py::test_every_hamiltonian_cycle_of_small_graphs_once": "enumerates every cycle",
+    "test_connect.py::test_bundled_graphs_agree_with_their_known_answers": "the bundled graphs",
+    "test_split.py::test_split_solves_a_30_hub_fhcp_graph_passing_every_part_twice": "an FHCP graph",
+    "test_certify.py::test_each_seeded_fault_is_visible_in_the_report": "every seeded fault",
+    "test_certify.py::test_each_seeded_fault_is_caught_by_the_certificate_alone": "every seeded fault",
+    "test_certify.py::test_each_seeded_fault_ends_suspect_in_the_analysis": "every seeded fault",
 }
 # Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
 # stopping the run. `timeout` in pyproject.toml is the budget of the rest.
@@ -130,10 +149,18 @@ def _keys(item) -> tuple[str, str]:
     return name, f"{name}::{item.originalname}"
 
 
+PREFIXES = tuple(k for k in SLOW if "[" in k)  # slow by a start of the name with its parameters
+
+
+def _prefix(item) -> str | None:
+    full = f"{Path(str(item.path)).name}::{item.name}"
+    return next((k for k in PREFIXES if full.startswith(k)), None)
+
+
 def pytest_collection_modifyitems(config, items):
     wanted_tier = not (config.getoption("--full") or config.getoption("-m")
                        or config.args_source != pytest.Config.ArgsSource.TESTPATHS)
-    named = set(SYSTEM_TESTS) | {k for k in SLOW if "::" in k}
+    named = set(SYSTEM_TESTS) | {k for k in SLOW if "::" in k}  # prefixes count as seen when they match
     seen, keep, skipped = set(), [], []
     for item in items:
         name, test = _keys(item)
@@ -141,7 +168,10 @@ def pytest_collection_modifyitems(config, items):
         system = (name in SYSTEM_FILES or test in SYSTEM_TESTS
                   or bool(SYSTEM_FIXTURES & set(item.fixturenames)))
         item.add_marker(pytest.mark.system if system else pytest.mark.unit)
-        slow = name in SLOW or test in SLOW
+        prefix = _prefix(item)
+        if prefix:
+            seen.add(prefix)
+        slow = name in SLOW or test in SLOW or prefix is not None
         if slow:
             item.add_marker(pytest.mark.slow)
         if not system and not slow and item.get_closest_marker("timeout") is None:
