@@ -42,7 +42,7 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
     (`masyu-default-…`, `masyu-small-…` for a folder `small`). Each set's runs are those of its
     newest sweep that ran all its configurations (`sweeps.one_sweep`) unless `across`. With
     `published`, a set with instances in it gets the side by side too (`_published`), scattered
-    against the published virtual best, the same solver, and `published_configs`.
+    against the published virtual best, the same program, and `published_configs`.
     """
     import matplotlib.pyplot as plt
 
@@ -146,8 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--all-fingerprints", action="store_true",
                    help="draw the runs of every code version, not only the newest per encoding and options")
     p.add_argument("--published", metavar="FILE",
-                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
-                        "configuration; docs/FORMATS.md) drawn beside the measured configs")
+                   help="a published per-instance table (TSV: instance, then seconds or TO per config, "
+                        "each column's clock, machine and program declared; docs/FORMATS.md) "
+                        "drawn beside the measured configs")
     p.add_argument("--published-config", action="append", default=[], metavar="NAME",
                    help="also scatter every measured config against this published column (repeatable)")
     args = p.parse_args(argv)

@@ -1,11 +1,204 @@
-"""Fixtures shared by the test modules that drive real worker processes."""
+"""Fixtures shared by the test modules, and the test tiers: which tests are `unit`, `system`, `slow`.
+
+Tiers (markers registered in pyproject.toml, where `--strict-markers` refuses any other):
+- `unit`: in this process, on bundled or tiny inputs; every test that is not `system`.
+- `system`: starts processes: the runner's workers (any sweep through `harness.run`), subprocesses,
+  Dask, Slurm, Chromium, notebook kernels, `pip`.
+- `slow`: besides its tier, long (whole sets, big graphs) or loading the CPU on purpose (CPU hogs).
+
+`pytest` alone runs the fast tier, `unit and not slow`; `pytest --full` runs every test (what
+.ci/run and the README run). Naming test files or folders, or giving `-m`, selects as asked with
+no tier applied, so `pytest tests/test_dask.py` runs the Dask tests.
+
+The tiers are given here, by test file, fixture and test, rather than by a decorator in each
+file, so that a test file says what it tests and this file says how costly it is.
+"""
 
 from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
 
 import pytest
 
 from harness.instances import load_file
 from harness.run.supervise import Supervisor
+
+# Test files whose every test starts processes, and why.
+SYSTEM_FILES = {
+    "test_bench_fhcp_memory.py": "runs a benchmark script in a subprocess",
+    "test_cgroup_versions.py": "cgroup probes in subprocesses",
+    "test_child_cpu.py": "real workers",
+    "test_compare.py": "real sweeps",
+    "test_cpu_clock.py": "a subprocess under an armed CPU limit",
+    "test_dask.py": "a Dask cluster",
+    "test_deterministic.py": "CPU hogs",
+    "test_fingerprint.py": "sweeps in subprocesses",
+    "test_graph_report.py": "a real sweep",
+    "test_harness_apart.py": "real workers",
+    "test_isolation.py": "real workers",
+    "test_notebooks.py": "notebook kernels",
+    "test_one_folder.py": "a project installed and run in subprocesses",
+    "test_packaging.py": "pip wheel",
+    "test_pinning.py": "real workers",
+    "test_plots.py": "real sweeps",
+    "test_plugins.py": "plug-ins installed and swept in subprocesses",
+    "test_progress.py": "real workers",
+    "test_published.py": "a real sweep",
+    "test_report.py": "a real sweep, Chromium",
+    "test_run.py": "real sweeps",
+    "test_slurm.py": "a Slurm cluster",
+    "test_sweep_kinds.py": "a real sweep",
+    "test_unique_run.py": "real workers",
+    "test_watch_stop.py": "solves in child processes",
+}
+# Fixtures that start processes: a test using one is `system` wherever it is.
+SYSTEM_FIXTURES = {"supervisor", "smoke_db"}
+# Single tests that start processes in files that are otherwise `unit` (names without parameters).
+SYSTEM_TESTS = {
+    "test_graph_check.py::test_known_answers_travel_to_the_workers",
+    "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
+    "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
+}
+# Long tests or whole files, and why (names without parameters, a file, or, with a `[`, the start of
+# a test's name with its parameters: `…[dfs-` is every dfs case).
+SLOW = {
+    "test_deterministic.py": "beside two CPU hogs",
+    "test_child_cpu.py": "CPU-bound children",
+    "test_isolation.py::test_a_busy_run_starved_of_cpu_is_not_killed_at_the_wall_cap": "beside CPU hogs",
+    "test_watch_stop.py": "FHCP graphs stopped at every point",
+    "test_notebooks.py": "notebooks executed",
+    "test_one_folder.py": "installs the project",
+    "test_packaging.py": "builds a wheel",
+    "test_plugins.py": "installs plug-ins",
+    "test_slurm.py": "starts a Slurm cluster",
+    "test_dask.py": "starts a Dask cluster",
+    # the longest unit tests, each half a minute to two minutes on a loaded 2-core machine: whole
+    # bundled sets, every option or restart policy over the smoke sets, brute-force enumerations
+    "test_sets.py::test_every_known_solution_passes_the_checker": "every bundled set's known solutions",
+    "test_sets.py::test_every_bundled_instance_parses": "every bundled instance",
+    "test_sat_options.py::test_every_option_answers_the_smoke_sets_and_the_checker_accepts": "every option",
+    "test_sat_options.py::test_restarts_keep_every_answer_of_the_smoke_sets": "every restart policy",
+    "test_sat_options.py::test_restarts_after_the_faces_came_in_keep_them": "restarts past the faces",
+    "test_sat_options.py::test_restarts_find_every_hamiltonian_cycle_and_log_a_proof_the_checker_certifies":
+        "every cycle, with proofs",
+    "test_janko_loop.py::test_each_smoke_puzzle_is_solved_as_janko_at_solved_it_and_only_so":
+        "every encoding on every janko.at genre",
+    "test_sat_encodings.py::test_the_propagator_solves_the_puzzles_cadicals_inprocessing_looped_on":
+        "100x100 and 200x200 Masyu",
+    "test_conformance.py::test_sat_or_unsat_as_brute_force_says": "brute force over random puzzles",
+    "test_conformance_slitherlink.py::test_sat_or_unsat_as_brute_force_says": "brute force, random puzzles",
+    "test_generate_walls_slitherlink.py::test_the_bundled_small_puzzles_come_again_from_their_seed":
+        "regenerates bundled sets",
+    "test_generate_walls_slitherlink.py::test_the_same_seed_gives_the_same_bytes": "generates twice",
+    "test_generate_walls_slitherlink.py::test_every_puzzle_is_verified_and_unique": "uniqueness proofs",
+    "test_disc_cuts.py::test_every_disc_cut_is_kept_by_every_answer": "enumerates every answer",
+    "test_disc_cuts.py::test_disc_cuts_enumerate_exactly_the_brute_force_answers": "brute force",
+    "test_seed_solvers.py::test_solve_cli_animates_prints_steps_and_draws_a_partial_grid": "draws a GIF",
+    "test_seed_solvers.py::test_a_gif_of_the_solve_has_a_frame_per_step": "draws a GIF",
+    "test_graph_loop.py::test_every_strategy_finds_every_hamiltonian_cycle": "enumerates every cycle",
+    "test_graph_loop.py::test_unique_on_graphs": "uniqueness on graphs",
+    "test_frontier.py::test_the_greedy_order_places_every_vertex_once_and_keeps_a_hub_s_frontier_narrow":
+        "big graphs",
+    "test_corpus.py::test_the_shared_corpus_has_the_counts_the_notes_give": "reads the raw corpus",
+    "test_masyu_formats.py::test_every_tkoz0_block_agrees_with_the_normalized_corpus_and_janko_java":
+        "reads the raw corpus",
+    "test_eager.py::test_auto_takes_glucose_only_where_cadicals_formula_would_fill_half_the_memory":
+        "builds big formulas",
+    "test_nonloop_encodings.py::test_every_solution_of_tiny_puzzles_as_brute_force_says": "brute force",
+    "test_graph_generate.py::test_small_non_hamiltonian_members_have_no_cycle": "exhaustive search",
+    "test_proof_mutation.py::test_ours_rejects_every_mutant_the_reference_rejects": "every mutant, twice",
+    "test_slitherlink_implied.py::test_each_backend_with_and_without_them_agrees_on_smoke_and_random_puzzles":
+        "every backend on random puzzles",
+    "test_conformance.py::test_thin_grids_and_puzzles_without_pearls_as_brute_force_says": "brute force",
+    "test_conformance.py::test_solves_and_is_verified[dfs-": "dfs, a search without learning, on 10x10",
+    "test_conformance_slitherlink.py::test_smoke_set_is_solved_verified_and_matches_janko": "the smoke set",
+    "test_conformance_slitherlink.py::test_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers":
+        "brute force",
+    "test_asp.py::test_slitherlink_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers":
+        "brute force",
+    "test_graph_loop.py::test_graph_smoke_answers_agree_with_the_known_ones": "every strategy, the graph set",
+    "test_colour.py::test_every_smoke_puzzle_is_answered_and_checked_with_the_faces": "the smoke sets",
+    "test_sets.py::test_collections_hold_each_puzzle_once": "every collection",
+    "test_connect.py::test_every_hamiltonian_cycle_of_small_graphs_once": "enumerates every cycle",
+    "test_connect.py::test_bundled_graphs_agree_with_their_known_answers": "the bundled graphs",
+    "test_split.py::test_split_solves_a_30_hub_fhcp_graph_passing_every_part_twice": "an FHCP graph",
+    "test_certify.py::test_each_seeded_fault_is_visible_in_the_report": "every seeded fault",
+    "test_certify.py::test_each_seeded_fault_is_caught_by_the_certificate_alone": "every seeded fault",
+    "test_certify.py::test_each_seeded_fault_ends_suspect_in_the_analysis": "every seeded fault",
+}
+# Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
+# stopping the run. `timeout` in pyproject.toml is the budget of the rest.
+UNIT_TIMEOUT_S = 120
+
+
+def pytest_configure(config):
+    if not config.pluginmanager.hasplugin("timeout"):  # an environment made before the dev extra had it
+        config.addinivalue_line("markers", "timeout(seconds): pytest-timeout's budget (not installed here)")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--full", action="store_true",
+                     help="run every tier (unit, system, slow), as CI does; by default: `unit and not slow`")
+
+
+def _keys(item) -> tuple[str, str]:
+    """The item's file name and its `file::test` name without parameters."""
+    name = Path(str(item.path)).name
+    return name, f"{name}::{item.originalname}"
+
+
+PREFIXES = tuple(k for k in SLOW if "[" in k)  # slow by a start of the name with its parameters
+
+
+def _prefix(item) -> str | None:
+    full = f"{Path(str(item.path)).name}::{item.name}"
+    return next((k for k in PREFIXES if full.startswith(k)), None)
+
+
+def pytest_collection_modifyitems(config, items):
+    wanted_tier = not (config.getoption("--full") or config.getoption("-m")
+                       or config.args_source != pytest.Config.ArgsSource.TESTPATHS)
+    named = set(SYSTEM_TESTS) | {k for k in SLOW if "::" in k}  # prefixes count as seen when they match
+    seen, keep, skipped = set(), [], []
+    for item in items:
+        name, test = _keys(item)
+        seen.update((name, test))
+        system = (name in SYSTEM_FILES or test in SYSTEM_TESTS
+                  or bool(SYSTEM_FIXTURES & set(item.fixturenames)))
+        item.add_marker(pytest.mark.system if system else pytest.mark.unit)
+        prefix = _prefix(item)
+        if prefix:
+            seen.add(prefix)
+        slow = name in SLOW or test in SLOW or prefix is not None
+        if slow:
+            item.add_marker(pytest.mark.slow)
+        if not system and not slow and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(UNIT_TIMEOUT_S))
+        (skipped if wanted_tier and (system or slow) else keep).append(item)
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        stale = sorted(named - seen) + sorted(set(SYSTEM_FILES) - seen)
+        if stale:  # a test renamed or gone: its tier would be lost without a word
+            raise pytest.UsageError(f"tests/conftest.py names tests that do not exist: {', '.join(stale)}")
+    if skipped:
+        config.hook.pytest_deselected(items=skipped)
+        items[:] = keep
+        config._tier_note = (f"default tier (unit, not slow): {len(skipped)} system/slow tests deselected; "
+                             "`pytest --full` runs them")
+
+
+def pytest_report_header(config):
+    lines = ["tiers: --full, every test (unit, system, slow)"] if config.getoption("--full") else []
+    if not config.pluginmanager.hasplugin("timeout"):
+        lines.append("pytest-timeout is not installed: no per-test budget (pip install -e \".[dev]\")")
+    return lines
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    note = getattr(config, "_tier_note", None)
+    if note:
+        terminalreporter.write_line(note)
 
 
 @pytest.fixture
@@ -22,3 +215,31 @@ def supervisor():
     sup = Supervisor()
     yield sup
     sup.close()
+
+
+SMOKE_ENCODINGS = ("circuit", "lazy", "sat")
+
+
+@pytest.fixture(scope="session")
+def smoke_db(tmp_path_factory) -> Path:
+    """circuit, lazy and sat over the bundled smoke set (12 Masyu, 5x5 to 10x10) through `harness.run`,
+    20 s limit: 36 verified runs in one sweep, built once per test session. Read-only: a test that
+    adds rows works on its own copy (`smoke_copy`); one that changed it fails at the session's end."""
+    from harness.run import cli as run_cli
+
+    db = tmp_path_factory.mktemp("smoke") / "runs.sqlite"
+    argv = ["--encoding", ",".join(SMOKE_ENCODINGS), "--instances", "masyu-smoke", "--db", str(db),
+            "--time-limit", "20"]
+    assert run_cli.main(argv) == 0
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    yield db
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before, "a test wrote into the shared smoke_db"
+
+
+@pytest.fixture
+def smoke_copy(smoke_db, tmp_path) -> Path:
+    """A writable copy of the session's smoke database, in the test's own folder."""
+    copy = tmp_path / "smoke" / "runs.sqlite"
+    copy.parent.mkdir()
+    shutil.copyfile(smoke_db, copy)
+    return copy

@@ -1,13 +1,15 @@
 """`harness.compare` on a real sweep: counts that add up, speed-ups recomputed from the rows, restrictions.
 
-Sweeps into one database: circuit and sat over masyu-smoke (12 puzzles); `dummy` answering every
-puzzle with janko001's loop (the checker accepts it there only: one lone solve for the others);
-sat over masyu-seed, which adds janko080 (janko001 is already stored: same run key).
+Sweeps into one database: circuit, lazy and sat over masyu-smoke (12 puzzles: the session's
+`smoke_db`, copied); `dummy` answering every puzzle with janko001's loop (the checker accepts it
+there only: one lone solve for the others); sat over masyu-seed, which adds janko080 (janko001 is
+already stored: same run key).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 
 import numpy as np
@@ -25,10 +27,10 @@ JANKO001 = next(i for i in sets.instances("masyu-smoke") if i.name == "janko001"
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory):
+def db(smoke_db, tmp_path_factory):
     db = tmp_path_factory.mktemp("compare") / "runs.sqlite"
+    shutil.copyfile(smoke_db, db)
     common = ["--db", str(db), "--time-limit", "20", "--jobs", "1"]
-    assert run_cli.main(["--encoding", "circuit,sat", "--instances", "masyu-smoke", *common]) == 0
     assert run_cli.main(["--encoding", "dummy", "--option", "status=sat", "--option",
                          f"solution={JANKO001.known_solution}", "--instances", "masyu-smoke", *common]) == 0
     assert run_cli.main(["--encoding", "sat", "--instances", "masyu-seed", *common]) == 0
@@ -152,7 +154,7 @@ def test_cli_text_and_json(db, capsys):
     assert out["a"]["config"] == "sat" and out["b"]["not_run"] == 0  # one sweep: the one that ran both
     assert cli.main(["--db", str(db), "sat", "nosuch"]) == 2
     assert "nosuch" in capsys.readouterr().err
-    assert render(compare(plots.load(db), "sat", "sat", across=True)).count("ties 13") == 1
+    assert render(compare(plots.load(db), "sat", "sat", across=True)).count("as fast on 13") == 1
     assert cli.main(["--db", str(db), "sat", "circuit", "--across-sweeps"]) == 0
     assert "ACROSS SWEEPS" in capsys.readouterr().out
 
@@ -165,3 +167,38 @@ def test_a_run_spells_the_configuration_harness_run_names():
     assert spells("sat", defaults("sat"), "sat") and spells("sat", {}, "sat")  # options it lacks: defaults
     assert not spells("sat", merged, "sat:join=merge:arcs=true")
     assert not spells("lazy", merged, "sat:join=merge")
+
+
+def test_the_speed_up_reads_as_a_person_says_it_the_faster_first(runs):
+    slower_first = compare(runs, "circuit", "sat", set_name="masyu-smoke")
+    faster_first = compare(runs, "sat", "circuit", set_name="masyu-smoke")
+    g = faster_first.speedup.geomean  # circuit time / sat time
+    assert g > 1  # sat is faster than circuit on the smoke set, as in every sweep here
+    said = f"sat is {g:.3g}x faster than circuit: geometric mean of the per-instance time ratios"
+    assert said in render(slower_first) and said in render(faster_first)
+    assert "speed-up of" not in render(slower_first)
+    # the interval on the same side as the sentence, in the same order (low to high)
+    low, high = faster_first.speedup.low, faster_first.speedup.high
+    assert f"bootstrap interval {low:.3g}x to {high:.3g}x" in render(slower_first)
+    assert "faster on an instance both solved: circuit on " in render(slower_first)
+    same = render(compare(runs, "sat", "sat", across=True))
+    assert "sat and sat are as fast" in same and "the interval holds 1x: no clear winner" in same
+
+
+def test_without_configurations_the_newest_sweeps_are_compared(db, capsys):
+    first, dummy, seed = sweep_ids(db)
+    # the newest sweep ran sat alone: nothing to compare it with there, and the error says what to name
+    assert cli.main(["--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert f"sweep {seed} ran only sat" in err and "name the configurations to compare (A B)" in err
+    assert "A and B are needed" not in err
+    # A alone: the newest sweep that ran it, A against each other configuration there
+    assert cli.main(["--db", str(db), "circuit"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(" on the 12 instances both ran") == 2
+    assert "circuit vs lazy on" in out and "circuit vs sat on" in out and f"one sweep: {first}" in out
+    # that sweep's own configurations without A: the best ranked against the others
+    assert cli.main(["--db", str(db), "--sweep", first, "--json"]) == 0
+    pairs = [(c["a"]["config"], c["b"]["config"]) for c in json.loads(capsys.readouterr().out)["comparisons"]]
+    assert len(pairs) == 2 and len({a for a, _ in pairs}) == 1 and {b for _, b in pairs} | {pairs[0][0]} == {
+        "circuit", "lazy", "sat"}

@@ -16,21 +16,16 @@ import pytest
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from harness.run import cli as run_cli
-
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ENCODINGS = ("circuit", "lazy", "sat")
 
 
 @pytest.fixture(scope="module")
-def sweep_db(tmp_path_factory):
-    """circuit, lazy and sat over the bundled smoke set (12 puzzles, 5x5 to 10x10), through `harness.run`."""
-    db = tmp_path_factory.mktemp("nb") / "runs.sqlite"
-    argv = ["--encoding", ",".join(ENCODINGS), "--instances", "masyu-smoke", "--db", str(db),
-            "--time-limit", "20"]
-    assert run_cli.main(argv) == 0
-    return db
+def sweep_db(smoke_db):
+    """circuit, lazy and sat over the bundled smoke set (12 puzzles, 5x5 to 10x10), through `harness.run`:
+    the session's `smoke_db` (tests/conftest.py), read only."""
+    return smoke_db
 
 
 def execute(name: str, db: Path, monkeypatch) -> nbformat.NotebookNode:

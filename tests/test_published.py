@@ -3,11 +3,13 @@
 One real database: asp and sat (seeds 0 and 1) on the six smallest FHCP graphs
 (tests/golden/published/graphs), and `dummy` answering every one with a loop the checker
 rejects (six wrong answers). The published side is an excerpt of the real table (graph1-graph8,
-its PROVENANCE.md); the whole real table is read too where the shared corpus is present.
+its PROVENANCE.md); the whole real table, as results/fhcp keeps it with its columns declared, is
+read too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import sqlite3
@@ -29,7 +31,8 @@ matplotlib.use("Agg")
 
 DATA = Path(__file__).parent / "golden" / "published"
 EXCERPT = DATA / "published-times.tsv"
-REAL = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fhcp" / "published-times.tsv"
+REAL = Path(__file__).resolve().parents[1] / "results" / "fhcp" / "published-times.tsv"
+FORK = "wizardap_fork_cegar-fix_default"  # the one published column on wall time
 GRAPHS = [f"graph{i}" for i in range(1, 7)]
 
 
@@ -66,13 +69,18 @@ def test_the_excerpt_reads_attributes_and_the_publishers_best_apart(table):
     assert table.times.loc["graph1", "soh_existing:asp"] == 0.01
     assert math.isnan(table.times.loc["graph4", "soh_existing:picat"])  # TO
     assert table.ran.all().all()
+    # each configuration column as declared: the fork's run on the wall clock, the paper's on CPU
+    assert set(table.columns) == set(table.configs) and table.clocks() == {"cpu", "wall"}
+    assert [c for c in table.configs if table.columns[c].clock == "wall"] == [FORK]
+    assert "clingo" in table.columns["soh_existing:asp"].program
+    assert published.same_program(table.columns["soh_existing:asp"], ["asp", "sat"]) is None  # not ours
 
 
-@pytest.mark.skipif(not REAL.is_file(), reason="the shared FHCP corpus is not here")
 def test_the_real_table_reads_and_its_family_bests_equal_ours():
     real = published.read(REAL)
     assert real.times.shape == (901, 22)
-    assert real.limit_s is None  # the file does not state it; PROVENANCE.md does
+    assert real.limit_s == 1800  # as PROVENANCE.md states it, declared on top with the columns
+    assert real.columns == published.read(EXCERPT).columns  # the excerpt declares its columns alike
     assert real.times["wizardap_fork_cegar-fix_default"].isna().sum() == 163  # 139 MEMOUT + 24 TIMEOUT
     for family in ("soh_sinz", "soh_ccadical"):
         mine = ranking.virtual_best(real.times[[c for c in real.configs if c.startswith(family + ":")]])
@@ -82,8 +90,13 @@ def test_the_real_table_reads_and_its_family_bests_equal_ours():
 
 
 @pytest.mark.parametrize(("text", "problem"), [
-    ("graph\tn\ta\nx\t3\tfast\n", ":2: column 'a': 'fast' is not CPU seconds"),
-    ("graph\tn\ta\nx\t3\t-1\n", ":2: column 'a': '-1' is not CPU seconds"),
+    ("graph\tn\ta\nx\t3\tfast\n", ":2: column 'a': 'fast' is not seconds"),
+    ("graph\tn\ta\nx\t3\t-1\n", ":2: column 'a': '-1' is not seconds"),
+    ("graph\ta\tb\nx\t1\t2\n", ": column 'a' does not declare its clock or machine or program"),
+    ("# columns *: clock=cpu; machine=M\ngraph\ta\nx\t1\n", ": column 'a' does not declare its program"),
+    ("# columns a: clock=gpu\ngraph\ta\nx\t1\n", ":1: clock must be one of cpu, wall, not 'gpu'"),
+    ("# columns a: speed=fast\ngraph\ta\nx\t1\n", ":1: a columns line reads `# columns PATTERN: clock="),
+    ("# columns b*: clock=cpu\ngraph\ta\nx\t1\n", ":1: 'b*' matches no configuration column"),
     ("graph\tn\ta\nx\tmany\t1\n", ":2: column 'n': 'many' is not a number"),
     ("graph\ta\nx\t1\nx\t2\n", ":3: instance 'x' again"),
     ("graph\ta\nx\t1\t2\n", ":2: 3 fields, the header has 2"),
@@ -129,12 +142,36 @@ def test_side_by_side_scores_both_sides_alike_and_ranks_wrong_answers_last(runs,
     assert best["≤20 s"] >= rows.loc[rows["side"] != "both", "≤20 s"].max()
     assert best["par2_s"] <= rows.loc[rows["side"] != "both", "par2_s"].min() + 1e-12
     assert set(rows["side"]) == {"measured", "published", "both"}
+    # each row on its clock, as declared: the fork's wall time is said, in the table and its note
+    assert rows.loc[FORK, "clock"] == "wall" and rows.loc["soh_existing:asp", "clock"] == "cpu"
+    assert rows.loc["asp", "clock"] == "cpu" and rows.loc["asp", "machine"].startswith("here")
+    assert rows.loc["virtual best (published)", "clock"] == "mixed"  # over the fork's and the paper's
+    assert rows.loc["virtual best (both)", "clock"] == "mixed"
+    assert rows.loc["virtual best (measured)", "clock"] == "cpu"
+    assert f"MIXED CLOCKS: {FORK} on WALL time, the rest on CPU time" in s.note
+    one_clock = side_by_side.side_by_side(runs, dataclasses.replace(
+        table, times=table.times.drop(columns=FORK), ran=table.ran.drop(columns=FORK)))
+    assert one_clock.mixed == "" and "MIXED" not in one_clock.note
 
 
-def test_the_same_solver_ratio_is_recomputed_from_the_rows(runs, table):
+def test_a_machine_factor_only_from_the_same_program_as_declared(runs, table, tmp_path):
+    # the paper's clingo program is not the harness's `asp`, though the column is named `…:asp`
+    assert side_by_side.side_by_side(runs, table).same == []
+    assert "machine factor: none" in side_by_side.render(side_by_side.side_by_side(runs, table))
+    # a table declaring a column to be the harness's own `asp`, run elsewhere: the same program
+    ours = tmp_path / "ours.tsv"
+    ours.write_text(EXCERPT.read_text().replace(
+        "# columns soh_existing:picat:", "# columns soh_existing:asp: program=loopbench:asp\n"
+        "# columns soh_existing:picat:"))
+    table = published.read(ours)
     s = side_by_side.side_by_side(runs, table)
     (same,) = s.same
-    assert (same.measured, same.published) == ("asp", "soh_existing:asp")
+    assert (same.measured, same.published, same.clock) == ("asp", "soh_existing:asp", "cpu")
+    assert "the same program" in str(same)
+    # the same program on another clock is no machine factor either
+    wall = tmp_path / "wall.tsv"
+    wall.write_text(ours.read_text().replace("program=loopbench:asp", "program=loopbench:asp; clock=wall"))
+    assert side_by_side.side_by_side(runs, published.read(wall)).same == []
     mine = runs[(runs["encoding"] == "asp") & (runs["status"] == "solved")]
     floor = 0.01  # the excerpt's smallest positive time: its rounding
     ours = mine.groupby("instance")["solve_cpu_s"].median().clip(lower=floor)
@@ -150,7 +187,8 @@ def test_compare_prints_the_label_beside_and_stores_nothing(db, capsys):
     assert compare_cli.main(["--db", str(db), "--published", str(EXCERPT), "asp", "sat"]) == 0
     out = capsys.readouterr().out
     assert "asp vs sat on the 6 instances" in out and "rank" in out
-    assert side_by_side.LABEL in out and "same solver: soh_existing:asp (published)" in out
+    assert side_by_side.LABEL in out and "machine factor: none" in out and "same solver" not in out
+    assert f"MIXED CLOCKS: {FORK} on WALL time" in out
     # sat's seeds may disagree (seed 1 timed out on graph4 once): the counts come from the comparison
     assert re.search(r"over the (\d) instances both solved \(asp solved 6, sat \1 of 6\)", out)
     with sqlite3.connect(db) as conn:
@@ -182,9 +220,9 @@ def test_plot_and_report_show_it_labelled(db, tmp_path, capsys):
                           "--published-config", "soh_existing:picat"]) == 0
     names = {p.name for p in (tmp_path / "plots").iterdir()}
     assert {"graphs-published-cactus.svg", "graphs-published-table.md",
-            "graphs-published-scatter-asp-vs-soh_existing_asp.png",
             "graphs-published-scatter-sat-vs-virtual_best.svg",
             "graphs-published-scatter-sat-vs-soh_existing_picat.svg"} <= names
+    assert not any("vs-soh_existing_asp" in n for n in names)  # another program: no same-program scatter
     assert side_by_side.LABEL in (tmp_path / "plots" / "graphs-published-table.md").read_text()
     table = pd.read_csv(tmp_path / "plots" / "graphs-table.csv", index_col="config")
     assert table.loc["dummy", "rank"] == 3 and table.loc["asp", "seeds"] == 2  # wrong answers rank last
@@ -195,4 +233,5 @@ def test_plot_and_report_show_it_labelled(db, tmp_path, capsys):
                             "--published", str(EXCERPT)]) == 0
     html = (tmp_path / "report" / "index.html").read_text()
     assert "Published results side by side" in html and side_by_side.LABEL in html
+    assert f"MIXED CLOCKS: {FORK} on WALL time" in html and "<th>clock</th>" in html
     assert (tmp_path / "report" / "sets" / "graphs" / "published-cactus.svg").is_file()

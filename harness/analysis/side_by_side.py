@@ -5,12 +5,15 @@ for (joined by instance name). Both sides are scored at one time limit, the meas
 (or the publisher's, when the file states a smaller one): a published time above it counts as
 not solved within it. Per configuration of each side: solved within 1/10/60/... s, PAR-2, wrong
 answers (measured only) and the competition rank over both sides (`ranking.rank`), then the
-virtual best of each side and of both. Where one solver is on both sides (a published column
-named like a measured config or its encoding after its last `:`, `soh_existing:asp` for `asp`),
-the geometric mean of published time / measured time on the instances both solved (both floored
-at the table's smallest positive time, its rounding) tells a reader how to scale one machine to
-the other. Published numbers never enter the results
-database; everything showing them says `LABEL`.
+virtual best of each side and of both, each row with the clock its times are on and the machine
+(the published ones as the file declares them, `published.Column`); a table that mixes clocks
+says so in its note and marks a virtual best over both `mixed`. Where the same program is on both
+sides (a published column whose declared program is `loopbench:CONFIG`, a measured config:
+`published.same_program`; never by the column's name, since another program may share it), the
+geometric mean of published time / measured time on the instances both solved (both floored at
+the table's smallest positive time, its rounding), on one clock, tells a reader how to scale one
+machine to the other. Published numbers never enter the results database; everything showing
+them says `LABEL`.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ import pandas as pd
 
 from harness.analysis import ranking
 from harness.analysis.plots.data import common_instances, per_instance, solved_times, with_config
-from harness.analysis.summary import clock_note
+from harness.analysis.summary import clock_note, clock_of
 from harness.analysis.sweeps import sweep_note
-from harness.published import Published
+from harness.published import Published, same_program
 
 LABEL = "published; another machine; compare shapes and ranks"
 MEASURED, PUBLISHED = "measured", "published"
@@ -42,12 +45,15 @@ class SameSolver:
     published_solved: int  # within the publisher's own limit
     instances: int
 
+    clock: str = "cpu"  # the clock both sides' times are on
+
     def __str__(self) -> str:
         if not self.both_solved:
             return f"{self.published} (published) and {self.measured}: no instance solved by both"
-        return (f"{self.published} (published) took {self.ratio:.3g}x the time of {self.measured} here "
-                f"(geometric mean over the {self.both_solved} instances both solved; {self.measured} solved "
-                f"{self.measured_solved}, {self.published} {self.published_solved} of {self.instances})")
+        return (f"{self.published} (published) took {self.ratio:.3g}x the {self.clock.upper()} time of "
+                f"{self.measured} here, the same program (geometric mean over the {self.both_solved} "
+                f"instances both solved; {self.measured} solved {self.measured_solved}, {self.published} "
+                f"{self.published_solved} of {self.instances})")
 
 
 @dataclass(frozen=True)
@@ -64,24 +70,44 @@ class SideBySide:
     sweeps: str = ""  # the measured side's sweep(s) and load (`sweeps.sweep_note`)
 
     @property
+    def mixed(self) -> str:
+        """Empty when every row's times are on one clock; else which rows are on which clock."""
+        clocks = self.table.loc[self.table["clock"] != MIXED, "clock"]
+        if clocks.nunique() < 2:
+            return ""
+        most = clocks.value_counts().index[0]
+        others = "; ".join(f"{', '.join(clocks.index[clocks == clock])} on {clock.upper()} time"
+                           for clock in sorted(set(clocks) - {most}))
+        return f"MIXED CLOCKS: {others}, the rest on {most.upper()} time"
+
+    @property
     def note(self) -> str:
         """The line every view of the published side carries."""
         theirs = f"{self.published_limit_s:g} s" if self.published_limit_s else "not stated in the file"
         left = f"; {self.unmatched} measured instances have no published row" if self.unmatched else ""
+        mixed = f"; {self.mixed}" if self.mixed else ""
         return (f"{LABEL}: {self.source} on the {len(self.measured)} instances both sides have, both scored "
-                f"at {self.limit_s:g} s CPU (their limit: {theirs}){left}")
+                f"at {self.limit_s:g} s, each row on its clock (their limit: {theirs}){left}{mixed}")
 
 
-def _same_pairs(measured: list[str], published: list[str]) -> list[tuple[str, str]]:
-    """(measured, published) configs of one solver: a published name whose last `:` part is a measured
-    config's label, or the encoding of exactly one measured config."""
+MIXED = "mixed"  # a virtual best over rows on different clocks
+
+
+def _same_pairs(measured: list[str], published: Published, clock: str) -> list[tuple[str, str]]:
+    """(measured, published) configs of one program on one clock, as the file declares the program
+    (`published.same_program`): never paired by a column's name."""
     pairs = []
-    for column in published:
-        short = column.rsplit(":", 1)[-1]
-        hits = [c for c in measured if c == short] or [c for c in measured if c.split("[", 1)[0] == short]
-        if len(hits) == 1:
-            pairs.append((hits[0], column))
+    for column in published.configs:
+        declared = published.columns[column]
+        mine = same_program(declared, measured)
+        if mine is not None and declared.clock == clock:
+            pairs.append((mine, column))
     return pairs
+
+
+def _machines(runs: pd.DataFrame) -> str:
+    hosts = sorted(runs["host"].dropna().astype(str).unique()) if "host" in runs else []
+    return "here: " + ", ".join(hosts) if hosts else "here"
 
 
 def side_by_side(runs: pd.DataFrame, published: Published) -> SideBySide:
@@ -106,19 +132,38 @@ def side_by_side(runs: pd.DataFrame, published: Published) -> SideBySide:
     theirs = published.times.loc[joined.to_list()]
     wrong = (inst[inst["wrong_share"] > 0].assign(_name=inst["instance"])
              .loc[lambda d: d["_name"].isin(joined.to_list())].groupby("config").size())
+    clock = clock_of(runs)
     table = score(measured, theirs, limit, wrong)
+    table = _declared(table, {c: clock for c in measured.columns},
+                      {c: published.columns[c].clock for c in theirs.columns},
+                      _machines(runs), {c: published.columns[c].machine for c in theirs.columns})
     same = []
     # Published times are rounded (0.01 s in the FHCP table, where 0.0 means under 0.005 s): both
     # sides are floored at the table's smallest positive time, so a rounded 0 cannot make a ratio.
     floor = float(np.nanmin(published.times.where(published.times > 0).to_numpy(), initial=np.inf))
     floor = floor if np.isfinite(floor) else ranking.FLOOR_S
-    for mine, column in _same_pairs(list(measured.columns), list(theirs.columns)):
+    for mine, column in _same_pairs(list(measured.columns), published, clock):
         both = pd.concat([theirs[column], measured[mine]], axis=1, keys=["p", "m"]).clip(lower=floor)
         s = ranking.speedup(both, "p", "m")
         same.append(SameSolver(mine, column, s.both_solved, s.geomean, s.config_solved, s.base_solved,
-                               s.instances))
+                               s.instances, clock))
     return SideBySide(published.path, limit, measured, theirs, table, same, len(names) - len(joined),
                       published.limit_s, clock_note(runs), sweep_note(runs))
+
+
+def _declared(table: pd.DataFrame, mine: dict[str, str], theirs: dict[str, str], here: str,
+              machines: dict[str, str]) -> pd.DataFrame:
+    """`score`'s table with each row's clock and machine after its side; a virtual best takes its
+    parts' clock, or `mixed`, and its parts' machine, or `several`."""
+    clocks, where = {**mine, **theirs}, {**{c: here for c in mine}, **machines}
+    parts = {f"virtual best ({MEASURED})": list(mine), f"virtual best ({PUBLISHED})": list(theirs),
+             "virtual best (both)": [*mine, *theirs]}
+    for name, over in parts.items():
+        clocks[name] = next(iter(c)) if len(c := {clocks[x] for x in over}) == 1 else MIXED
+        where[name] = next(iter(m)) if len(m := {where[x] for x in over}) == 1 else "several"
+    table = table.assign(clock=[clocks[c] for c in table.index], machine=[where[c] for c in table.index])
+    first = ["side", "clock", "machine"]
+    return table[first + [c for c in table.columns if c not in first]]
 
 
 def measured_beside(runs: pd.DataFrame, published: Published, configs: list[str] = (),
@@ -193,5 +238,6 @@ def render(s: SideBySide) -> str:
     lines = [s.note, f"measured: {s.clock}; {s.sweeps}", "", markdown(shown).rstrip("\n"), "",
              "rank: over both sides, a wrong answer after every config without one, then most solved "
              "within the limit, then least PAR-2; published rows ran on another machine"]
-    lines += [f"same solver: {one}" for one in s.same]
+    lines += [f"same program: {one}" for one in s.same] or [
+        "machine factor: none (no published column declares a program measured here, `loopbench:CONFIG`)"]
     return "\n".join(lines) + "\n"

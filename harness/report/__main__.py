@@ -1,4 +1,7 @@
-"""`python -m harness.report --db DB --out DIR`: the browser report of a results database."""
+"""`python -m harness.report --db DB [--out DIR]`: the browser report of a results database.
+
+Without `--out` the report goes into `report/` beside the database (`results/report/index.html`
+for `results/runs.sqlite`), so each study's report sits with its data."""
 
 from __future__ import annotations
 
@@ -29,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m harness.report", description=__doc__.splitlines()[0])
     p.add_argument("--db", type=Path, default=DEFAULT_DB,
                    help="results database (default %(default)s)")
-    p.add_argument("--out", type=Path, required=True, help="folder for index.html and its pictures")
+    p.add_argument("--out", type=Path, default=None,
+                   help="folder for index.html and its pictures (default: report/ beside the database)")
     p.add_argument("--draw", type=draw_count, default=20, metavar="all|N",
                    help="instances drawn per set: the first N by name plus every one with a wrong, unproven "
                         "or disagreeing answer, or all (default 20)")
@@ -41,15 +45,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--all-fingerprints", action="store_true",
                    help="tables and plots over every code version, not only the newest per configuration")
     p.add_argument("--published", type=Path, metavar="FILE",
-                   help="a published per-instance table (TSV: instance, then CPU seconds or TO per "
-                        "configuration; docs/FORMATS.md) shown beside the measured configs, labelled")
+                   help="a published per-instance table (TSV: instance, then seconds or TO per config, "
+                        "each column's clock, machine and program declared; docs/FORMATS.md) "
+                        "shown beside the measured configs, labelled")
     args = p.parse_args(argv)
     if not args.db.is_file():
         print(f"harness.report: error: no results database at {args.db}", file=sys.stderr)
         return 2
+    out = args.out if args.out is not None else args.db.parent / "report"
     start = time.perf_counter()
     try:
-        index = build(args.db, args.out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
+        index = build(args.db, out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
                       args.published)
     except (ValueError, StoreError) as exc:  # a --baseline that names no config, a bad --published file,
         print(f"harness.report: error: {exc}", file=sys.stderr)  # a damaged or newer database

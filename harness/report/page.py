@@ -201,7 +201,7 @@ def script_safe(payload: str) -> str:
 
 def summary_table(summary: pd.DataFrame) -> str:
     """The per-configuration summary that `harness.run` prints, as HTML."""
-    head = "".join(f"<th>{esc(c)}</th>" for c in ["config", *summary.columns])
+    head = "".join(f"<th>{breakable(c)}</th>" for c in ["config", *summary.columns])
     body = []
     for config, row in summary.iterrows():
         cells = []
@@ -214,7 +214,14 @@ def summary_table(summary: pd.DataFrame) -> str:
                 marked = f' class="num st-{column}"' if column in FLAGGED and value else ' class="num"'
                 cells.append(f'<td{marked}>{"" if value == 0 else int(value)}</td>')
         body.append(f"<tr><th>{esc(config)}</th>{''.join(cells)}</tr>")
-    return f'<table class="summary"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return (f'<div class="wide"><table class="summary"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table></div>')
+
+
+def breakable(name: str) -> str:
+    """A column name, escaped, that may wrap after each `_` (`speedup_vs_circuit_low`), so a table of
+    many such columns fits the page's width."""
+    return "_<wbr>".join(esc(part) for part in name.split("_"))
 
 
 def disagreement_table(contested: pd.DataFrame) -> str:
@@ -266,7 +273,7 @@ def published_view(data: SetData, folder: Path, out: Path) -> str:
     if s is None:
         return ""
     table = s.table.assign(rank=s.table["rank"].map(lambda r: "" if pd.isna(r) else str(int(r))))
-    head = "".join(f"<th>{esc(c)}</th>" for c in ["config", *table.columns])
+    head = "".join(f"<th>{breakable(c)}</th>" for c in ["config", *table.columns])
     body = []
     for config, row in table.iterrows():
         mark = ' class="published"' if row["side"] != "measured" else ""
@@ -283,8 +290,9 @@ def published_view(data: SetData, folder: Path, out: Path) -> str:
 solved within {s.limit_s:g} s, then least PAR-2). Published rows ran on another machine: compare the
 shapes of the curves and the ranks, not the seconds. Nothing of the published file is in the results
 database.</p>
-<table class="summary published-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>
-{f"<p>Same solver on both sides:</p><ul>{same}</ul>" if same else ""}
+<div class="wide"><table class="summary published-table"><thead><tr>{head}</tr></thead>
+<tbody>{"".join(body)}</tbody></table></div>
+{f"<p>Same program on both sides (the machine factor):</p><ul>{same}</ul>" if same else ""}
 <div class="figures">{figs}</div>"""
 
 

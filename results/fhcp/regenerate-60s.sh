@@ -46,7 +46,7 @@ for ((i = (FIRST - 1) * 10; i < (FIRST - 1 + BATCHES) * 10 && i < ${#NAMES[@]}; 
     python -m harness.run --encoding "$ENCODINGS" --instances "${files[@]}" --time-limit 60 \
         --wall-limit 3600 --jobs 1 --db "$DB"
 done
-PUBLISHED=${PUBLISHED:-../shared/corpus/fhcp/published-times.tsv}
+PUBLISHED=${PUBLISHED:-results/fhcp/published-times.tsv}
 if [[ $ENCODINGS == asp,sat ]]; then  # other configurations: the compare README.md gives for them
     python -m harness.compare --db "$DB" --published "$PUBLISHED" asp sat --across-sweeps
 fi

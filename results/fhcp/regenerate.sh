@@ -26,7 +26,7 @@ fi
 python -m harness.plot --db "$DIR"/runs.sqlite --out "$DIR"/plots --baseline asp --across-sweeps
 python tests/benchmarks/bench_fhcp_study.py --db "$DIR"/runs.sqlite
 # The published columns beside them (the raw corpus's table; nothing published enters the database):
-PUBLISHED=${PUBLISHED:-../shared/corpus/fhcp/published-times.tsv}
+PUBLISHED=${PUBLISHED:-results/fhcp/published-times.tsv}
 if [ -f "$PUBLISHED" ]; then
     python -m harness.compare --db "$DIR"/runs.sqlite --published "$PUBLISHED" asp sat --across-sweeps
 fi

@@ -2,7 +2,7 @@
 
 Run from the repository root:
 `python tests/benchmarks/bench_fhcp_published.py --config 'sat[arcs=true,...]' --db A.sqlite --db B.sqlite
-[--also C.sqlite ...] [--published ../shared/corpus/fhcp/published-times.tsv] [--families CORPUS]`.
+[--also C.sqlite ...] [--published results/fhcp/published-times.tsv] [--families CORPUS]`.
 Not collected by pytest.
 Each database is one sample of graphs (results/fhcp: `runs-60s.sqlite` fhcp-sample, `held-out-60s.sqlite`,
 `rest-60s.sqlite`), read at its own newest code (`bench_fhcp_study.load`; the code versions are printed,
@@ -12,7 +12,9 @@ encoding's own work), the published column that solves most of the same graphs a
 published virtual best of all its configurations (`VBS` columns left out, as `harness.published` reads
 them), beside the harness's own virtual best: the graphs any configuration in any database given (`--db`
 and `--also`, each at its newest code) solved within the limit. The published times are from another
-machine: compare counts and ranks, not seconds.
+machine: compare counts and ranks, not seconds. Each published column is read on the clock its file
+declares (`harness.published`): the best single's name says its clock, and where the published columns
+mix clocks (the fork's `cegar-fix` run is wall time, the paper's CPU) the output says so.
 With `--families` (the folder of the graphs as published, `graphN.hcp.gz`) it prints the same table again
 with the graphs grouped by their number of hubs (`hubs`) instead of by database: the FHCP set is built
 in families, and the hub count tells several apart (the 30-hub family, say), so it shows where the
@@ -54,10 +56,22 @@ def row(name: str, runs: pd.DataFrame, table: published.Published, limit: float,
     counts = within.sum()
     best = counts.idxmax()
     return {"graphs": name, "of them": len(graphs), "solved": int((runs.loc[graphs, "t"] <= limit).sum()),
-            "best published single": int(counts.max()), "its name": f"`{best.split(':')[-1]}`",
+            "best published single": int(counts.max()),
+            "its name": f"`{best.split(':')[-1]}` ({table.columns[best].clock} time)",
             "harness virtual best": len(anyone.intersection(graphs)),
             "published virtual best": int(within.any(axis=1).sum()),
             "code": ", ".join(sorted(runs["fingerprint"].astype(str).str[:8].unique()))}
+
+
+def clocks(table: published.Published) -> str:
+    """Which clock the published columns are on, as the file declares them; a mix said so."""
+    on = {clock: [c for c in table.configs if table.columns[c].clock == clock]
+          for clock in sorted(table.clocks())}
+    if len(on) == 1:
+        return f"published columns: all on {next(iter(on)).upper()} time"
+    few = min(on, key=lambda clock: len(on[clock]))
+    return (f"MIXED CLOCKS in the published columns: {', '.join(on[few])} on {few.upper()} time, the rest "
+            f"on {max(on, key=lambda clock: len(on[clock])).upper()} time (its virtual best mixes them)")
 
 
 FAMILY_MIN = 5  # a hub count shared by fewer graphs goes into "other"
@@ -92,8 +106,8 @@ def main() -> None:
                         help="a sample's database (repeatable)")
     parser.add_argument("--also", type=Path, action="append", default=[],
                         help="a database whose runs count for the harness's virtual best only (repeatable)")
-    parser.add_argument("--published", type=Path, default=ROOT.parent / "shared" / "corpus" / "fhcp" /
-                        "published-times.tsv")
+    parser.add_argument("--published", type=Path, default=ROOT / "results" / "fhcp" / "published-times.tsv",
+                        help="a published table with its columns declared (default: results/fhcp's copy)")
     parser.add_argument("--families", type=Path, metavar="CORPUS",
                         help="also by hub count: the folder of the published graphs (graphN.hcp.gz)")
     args = parser.parse_args()
@@ -111,7 +125,8 @@ def main() -> None:
     anyone = set(everything.loc[everything["t"] <= limit, "instance"])
     rows = [row(name, runs, table, limit, anyone) for name, runs in samples.items()]
     rows.append(row("all", every, table, limit, anyone))
-    print(f"{args.config}, {limit:g} s CPU; published: {args.published.name}\n")
+    print(f"{args.config}, {limit:g} s CPU; published: {args.published.name}")
+    print(clocks(table) + "\n")
     print(markdown(pd.DataFrame(rows).set_index("graphs")))
     if args.families:
         split = families(every, args.families)

@@ -15,8 +15,10 @@ from harness.analysis.summary import clock_axis
 MAX_PUBLISHED_CURVES = 6  # the best-ranked published configs drawn; the rest only count in their virtual best
 
 
-def _published_name(config: str) -> str:
-    return f"{config} (published)"
+def _published_name(config: str, s: SideBySide | None = None) -> str:
+    """A published config's curve or axis name, with the clock its file declares (`published.Column`)."""
+    clock = f", {s.table.loc[config, 'clock']} time" if s is not None and config in s.table.index else ""
+    return f"{config} (published{clock})"
 
 
 def cactus(s: SideBySide, runs: pd.DataFrame):
@@ -31,9 +33,11 @@ def cactus(s: SideBySide, runs: pd.DataFrame):
     ranked = s.table[s.table["side"] == "published"].index.intersection(within.columns)
     grey = iter(np.linspace(0.25, 0.7, MAX_PUBLISHED_CURVES))
     for config in list(ranked)[:MAX_PUBLISHED_CURVES]:
-        curves.append((_published_name(config), within[config], dict(color=str(next(grey)), ls="--", lw=1.1)))
+        curves.append((_published_name(config, s), within[config],
+                       dict(color=str(next(grey)), ls="--", lw=1.1)))
     curves += [("virtual best, measured", ranking.virtual_best(s.measured), dict(color="black", lw=1.4)),
-               ("virtual best, published", ranking.virtual_best(within),
+               (f"virtual best, published ({s.table.loc['virtual best (published)', 'clock']} time)",
+                ranking.virtual_best(within),
                 dict(color="black", ls="--", lw=1.4)),
                ("virtual best of both", ranking.virtual_best(pd.concat([s.measured, within], axis=1)),
                 dict(color="#d62728", ls=":", lw=1.6))]
@@ -42,8 +46,9 @@ def cactus(s: SideBySide, runs: pd.DataFrame):
         ax.plot(np.arange(1, len(t) + 1), np.clip(t, 1e-3, None), label=f"{name} ({len(t)}/{total})", **style)
     cactus_axes(ax, total, s.limit_s, f"instances solved, of the {total} both sides have",
                 f"{clock_axis(runs)} per instance (s; published: theirs)")
+    mixed = f"; {s.mixed}" if s.mixed else ""
     ax.set_title(textwrap.fill(f"dashed: {LABEL}; all scored at {s.limit_s:g} s (times under 1 ms drawn "
-                               "at 1 ms)", 90), fontsize=8, color="0.35")
+                               f"at 1 ms){mixed}", 90), fontsize=8, color="0.35")
     # Right of the axes: the published names are long, and inside the legend would cover the curves.
     ax.legend(fontsize=7, title="solved / instances", title_fontsize=7, loc="upper left",
               bbox_to_anchor=(1.01, 1.0), frameon=False)
@@ -53,7 +58,7 @@ def cactus(s: SideBySide, runs: pd.DataFrame):
 
 def pairs(s: SideBySide, published: list[str] = ()) -> list[tuple[str, str]]:
     """(measured, published) pairs to scatter: every measured config against the published virtual best,
-    the same solver on both sides, and each measured config against each published config named."""
+    the same program on both sides, and each measured config against each published config named."""
     out = [(c, VIRTUAL_BEST) for c in s.measured.columns]
     out += [(one.measured, one.published) for one in s.same]
     out += [(c, p) for p in published for c in s.measured.columns if (c, p) not in out]
@@ -69,10 +74,13 @@ def scatter(s: SideBySide, runs: pd.DataFrame, measured: str, published: str):
     within = s.published.where(s.published <= s.limit_s)
     theirs = ranking.virtual_best(within) if published == VIRTUAL_BEST else within[published]
     theirs = theirs.clip(lower=1e-3)  # published 0.0 (rounded) would vanish from a log axis
-    name = f"{published}, published" if published != VIRTUAL_BEST else "published virtual best"
+    row = published if published != VIRTUAL_BEST else "virtual best (published)"
+    clock = s.table.loc[row, "clock"] if row in s.table.index else "?"
+    name = (f"{published}, published" if published != VIRTUAL_BEST else "published virtual best") + \
+        f" ({clock} time)"
     same = next((one for one in s.same if (one.measured, one.published) == (measured, published)), None)
     note = LABEL + "; published times under 1 ms drawn at 1 ms"
     if same and same.both_solved:
-        note += f"; same solver: theirs {same.ratio:.3g}x ours"
+        note += f"; same program: theirs {same.ratio:.3g}x ours"
     return scatter_times(s.measured[measured], theirs, measured, name, s.limit_s, runs,
                          f"{name} vs {measured}, per instance", note)
