@@ -54,14 +54,14 @@ def _handler(base: type, state: dict[str, Any]) -> Any:
         def _add_rows(self, cuts: list[Cut], clauses: list[list[int]]) -> bool:
             """Each as a global LP row (and in the cut pool); True when one is infeasible here."""
             model, infeasible = self.model, False
-            for edges, vertex in cuts:
-                row = model.createEmptyRowUnspec("subloop", lhs=0.0 if vertex >= 0 else 2.0, rhs=None,
+            for edges, on in cuts:
+                row = model.createEmptyRowUnspec("subloop", lhs=2.0 - 2 * len(on), rhs=None,
                                                  local=False, removable=True)
                 model.cacheRowExtensions(row)
                 for i in edges:
                     model.addVarToRow(row, x[i], 1.0)
-                if vertex >= 0:
-                    model.addVarToRow(row, y[vertex], -2.0)
+                for v in on:
+                    model.addVarToRow(row, y[v], -2.0)
                 model.flushRowExtensions(row)
                 infeasible |= model.addCut(row, forcecut=True)
                 model.addPoolCut(row)
@@ -115,8 +115,9 @@ def _handler(base: type, state: dict[str, Any]) -> Any:
             counts["rounds"] += 1
             counts["integral_cuts"] += len(cuts) + len(clauses)
             model = self.model
-            for edges, vertex in cuts:
-                model.addCons(quicksum(x[i] for i in edges) >= (2 * y[vertex] if vertex >= 0 else 2))
+            for edges, on in cuts:
+                crossing = quicksum(x[i] for i in edges)
+                model.addCons(crossing - quicksum(2 * y[v] for v in on) >= 2 - 2 * len(on))
             for clause in clauses:
                 model.addCons(quicksum(x[lit - 1] if lit > 0 else 1 - x[-lit - 1] for lit in clause) >= 1)
             return {"result": SCIP_RESULT.CONSADDED}

@@ -1,12 +1,14 @@
 """Sub-loop cuts as linear inequalities on edge and vertex values, at integral and fractional points.
 
-A cut is `Cut(edges, vertex)`: the sum of the edge variables over `edges` (the boundary δ(S) of a
-vertex set S) is at least 2 (`vertex` < 0) or at least 2·y_vertex (y: the vertex is on the loop).
-Both are Dantzig–Fulkerson–Johnson's cut-set (subtour elimination) inequalities: x(δ(S)) >= 2 when
-S holds a required vertex and misses one (every answer crosses δ(S), an even number of times), and
-x(δ(S)) >= 2·y_v for v in S when S holds no required vertex while some exist (an answer through v
-must leave S to reach them). What neither covers (a loop holding every required vertex but missing
-a `hits` group, a problem without required vertices) gets `loop.cuts`' clauses, as `cuts=loop`.
+A cut is `Cut(edges, on)`: x(δ(S)) - 2·Σ_{v in on} y_v >= 2 - 2·|on| over the boundary `edges` =
+δ(S) of a vertex set S (x: edge values, y: vertex values, 1 when on the loop). All are
+Dantzig–Fulkerson–Johnson's cut-set (subtour elimination) inequalities and their forms for optional
+vertices: with `on` empty, x(δ(S)) >= 2 when S holds a required vertex and misses one (every answer
+crosses δ(S), an even number of times); with `on` = (v,), x(δ(S)) >= 2·y_v for v in S when S holds no
+required vertex while some exist (an answer through v leaves S to reach them); with `on` = (v, w),
+x(δ(S)) >= 2·(y_v + y_w - 1) for v in S and w out of it (an answer through both crosses δ(S)), for
+problems without required vertices. What none covers (a lone loop holding every required vertex
+but missing a `hits` group) gets `loop.cuts`' clause forbidding that loop, as `cuts=loop`.
 `integral_cuts` reads one set of loops (the answer or its sub-loops); `fractional_cuts` reads an LP
 point: first the components of its support (edges above EPS), then, when the support is one piece,
 the minimum cuts between required vertices on the support with its 1-edges shrunk (a path of edges
@@ -27,10 +29,10 @@ MAX_FLOWS = 64  # maximum flows computed in one separation round (problems with 
 
 
 class Cut(NamedTuple):
-    """x(δ(S)) >= 2 (vertex < 0) or >= 2·y_vertex, over the boundary edges of S."""
+    """x(δ(S)) - 2·Σ_{v in on} y_v >= 2 - 2·len(on), over the boundary edges of S."""
 
     edges: list[int]
-    vertex: int = -1
+    on: tuple[int, ...] = ()
 
 
 def integral_cuts(arrays: LoopArrays, chosen: list[int]) -> tuple[list[Cut], list[Clause]]:
@@ -45,16 +47,15 @@ def integral_cuts(arrays: LoopArrays, chosen: list[int]) -> tuple[list[Cut], lis
     cuts: list[Cut] = []
     clauses: list[Clause] = []
     for k, (vertices, edges) in enumerate(loops):
-        if complete[k]:
-            if all(complete):  # each loop could be the answer alone: this one only with another's edge
-                own = set(edges)
-                company = next(i for i in chosen if i not in own)
-                clauses.append([-i - 1 for i in edges] + [-company - 1])
-        elif arrays.separates(vertices):
+        if arrays.separates(vertices):
             cuts.append(Cut(arrays.boundary(vertices)))
         elif arrays.required and not arrays.holds(vertices):
-            cuts.append(Cut(arrays.boundary(vertices), min(vertices)))
-        else:
+            cuts.append(Cut(arrays.boundary(vertices), (min(vertices),)))
+        elif len(loops) > 1:  # this loop holds every required vertex, or there are none
+            if not arrays.required:
+                other = loops[k - 1][0]  # a vertex of another loop
+                cuts.append(Cut(arrays.boundary(vertices), (min(vertices), min(other))))
+        elif not complete[k]:
             clauses.append([-i - 1 for i in edges])
     return cuts, clauses
 
@@ -89,23 +90,34 @@ def fractional_cuts(arrays: LoopArrays, x: list[float], y: list[float]) -> list[
     for v in range(arrays.num_vertices):
         if y[v] > EPS:
             groups.setdefault(sets.find(v), []).append(v)
-    cuts = [cut for group in groups.values() if (cut := _violated(arrays, group, x, y)) is not None]
+    pieces = list(groups.values())
+    tops = [max(piece, key=y.__getitem__) for piece in pieces]
+    cuts = []
+    for k, piece in enumerate(pieces):
+        other = max((tops[j] for j in range(len(pieces)) if j != k), key=y.__getitem__, default=-1)
+        if (cut := _violated(arrays, piece, tops[k], other, x, y)) is not None:
+            cuts.append(cut)
     if cuts or len(arrays.required) < 2:
         return cuts
     return _min_cuts(arrays, support, x, y)
 
 
-def _violated(arrays: LoopArrays, vertices: list[int], x: list[float], y: list[float]) -> Cut | None:
-    """The cut-set inequality of S = `vertices` if the point violates it, else None."""
+def _violated(arrays: LoopArrays, vertices: list[int], top: int, other: int, x: list[float],
+              y: list[float]) -> Cut | None:
+    """The cut-set inequality of S = `vertices` (`top`: its vertex of largest y; `other`: the one
+    outside it, or -1) if the point violates it, else None."""
     held = arrays.holds(vertices)
-    if held == len(arrays.required):
-        return None  # holds every required vertex (or there are none): no cut-set inequality
+    if held and held == len(arrays.required):
+        return None  # the pieces outside, holding no required vertex, get the cut
     boundary = arrays.boundary(vertices)
     crossing = sum(x[i] for i in boundary)
     if held:
         return Cut(boundary) if crossing < 2 - VIOLATION else None
-    best = max(vertices, key=y.__getitem__)
-    return Cut(boundary, best) if crossing < 2 * y[best] - VIOLATION else None
+    if arrays.required:
+        return Cut(boundary, (top,)) if crossing < 2 * y[top] - VIOLATION else None
+    if other < 0:
+        return None
+    return Cut(boundary, (top, other)) if crossing < 2 * (y[top] + y[other] - 1) - VIOLATION else None
 
 
 def _min_cuts(arrays: LoopArrays, support: list[int], x: list[float], y: list[float]) -> list[Cut]:
