@@ -1,10 +1,12 @@
-"""What separation did in the mip study's runs: per config and puzzle kind, the counts SCIP and the handler recorded.
+"""The mip study's tables from a sweep's database: each set's summary, then what separation did.
 
-`python results/mip/separation.py results/mip/smoke.sqlite [...]` prints, per (database, kind,
-config): runs, solved, runs solved at the root (nodes <= 1), the medians of nodes, LP iterations,
-enforcement rounds (integral points cut) and fractional separation rounds, the cuts of each kind
-summed, and the handler's share of CPU (callback_cpu_s over solve_cpu_s, summed). Counts do not
-depend on the machine's load; the share somewhat does.
+`python results/mip/separation.py DB SET [SET ...]` prints, per bundled set named, the summary
+table of the database's runs on its instances (every config: solved, statuses, PAR-2: the table a
+sweep prints, split by set), then per (kind, config) of `mip`: runs, solved, runs solved at the
+root (nodes <= 1), the medians of nodes, LP iterations, enforcement rounds (integral points cut)
+and fractional separation rounds, the cuts of each kind summed, and the handler's share of CPU
+(callback_cpu_s over solve_cpu_s, summed). Counts do not depend on the machine's load; the share
+somewhat does.
 """
 
 from __future__ import annotations
@@ -17,6 +19,23 @@ from harness.extra import extra_column
 
 FIELDS = ("nodes", "lp_iterations", "rounds", "sepa_rounds", "integral_cuts", "fractional_cuts",
           "root_cuts", "callback_cpu_s")
+
+
+def summaries(db: str, names: list[str]) -> dict[str, pd.DataFrame]:
+    """The sweep summary (`harness.analysis.summary.summarize` by config) of each bundled set named."""
+    from harness import sets
+    from harness.analysis.configs import with_config
+    from harness.analysis.results import load
+    from harness.analysis.summary import summarize
+
+    runs = with_config(load(db))
+    out = {}
+    for name in names:
+        hashes = {i.content_hash for i in sets.instances(name)}
+        mine = runs[runs["instance_sha256"].isin(hashes)]
+        if not mine.empty:
+            out[name] = summarize(mine, by="config")
+    return out
 
 
 def table(db: str) -> pd.DataFrame:
@@ -41,6 +60,9 @@ def table(db: str) -> pd.DataFrame:
 
 if __name__ == "__main__":
     pd.set_option("display.width", 200)
-    for path in sys.argv[1:]:
-        print(f"## {path}")
-        print(table(path).to_string())
+    path, names = sys.argv[1], sys.argv[2:]
+    for name, summary in summaries(path, names).items():
+        print(f"### {name}")
+        print(summary.to_string(float_format=lambda x: f"{x:.3f}"))
+    print("### separation (mip runs)")
+    print(table(path).to_string())
