@@ -133,6 +133,7 @@ def _handler(base: type, state: dict[str, Any]) -> Any:
             counts["fractional_cuts"] += len(cuts)
             if self.model.getDepth() == 0:
                 counts["root_cuts"] += len(cuts)
+            state["report"]()  # a run stopped while separating keeps its counts
             return {"result": SCIP_RESULT.CUTOFF if self._add_rows(cuts, []) else SCIP_RESULT.SEPARATED}
 
         def conslock(self, constraint, locktype, nlockspos, nlocksneg):
