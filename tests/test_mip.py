@@ -1,4 +1,4 @@
-"""The branch-and-cut strategy `mip` (SCIP): both separation modes against brute force, its cuts, options and records.
+"""The branch-and-cut strategy `mip` (SCIP): both separation modes against brute force, its cuts and records.
 
 The registry-wide conformance tests run `mip` with its defaults (`separate=fractional`); here the
 other mode, `separate=integral`, meets the same brute-force counts (Masyu and Slitherlink: sat or
@@ -44,7 +44,8 @@ def test_integral_separation_is_sat_or_unsat_on_masyu_as_brute_force_says() -> N
     puzzles += [Masyu(masyu.Grid(r, c)) for r, c in masyu.ODD_SHAPES]
     for i, puzzle in enumerate(puzzles):
         answers = masyu.brute_force(puzzle)
-        row = execute(masyu.in_memory(f"p{i}", puzzle), "mip", {"separate": "integral"}, seed=i, limits=LIMITS)
+        instance = masyu.in_memory(f"p{i}", puzzle)
+        row = execute(instance, "mip", {"separate": "integral"}, seed=i, limits=LIMITS)
         assert row["status"] == ("solved" if answers else "unsat"), (kinds.write_text(puzzle), row["detail"])
         if answers:
             assert row["solution"] in answers
@@ -54,7 +55,8 @@ def test_integral_separation_enumerates_exactly_the_masyu_brute_force_answers() 
     puzzles = [Masyu(masyu.Grid(3, 3)), Masyu(masyu.Grid(3, 4), {(1, 1): masyu.Pearl.WHITE})]
     puzzles += masyu.random_puzzles(6, 4, 4, seed=11)
     for puzzle in puzzles:
-        assert enumerate_all(puzzle, "integral") == sorted(masyu.brute_force(puzzle)), kinds.write_text(puzzle)
+        expected = sorted(masyu.brute_force(puzzle))
+        assert enumerate_all(puzzle, "integral") == expected, kinds.write_text(puzzle)
 
 
 def test_integral_separation_is_sat_or_unsat_on_slitherlink_as_brute_force_says() -> None:
@@ -71,7 +73,8 @@ def test_integral_separation_is_sat_or_unsat_on_slitherlink_as_brute_force_says(
 @pytest.mark.parametrize("separate", MODES)
 def test_both_modes_enumerate_exactly_the_slitherlink_brute_force_answers(separate: str) -> None:
     for puzzle in slither.random_puzzles(8, 3, 3, seed=13):
-        assert enumerate_all(puzzle, separate) == sorted(slither.brute_force(puzzle)), kinds.write_text(puzzle)
+        expected = sorted(slither.brute_force(puzzle))
+        assert enumerate_all(puzzle, separate) == expected, kinds.write_text(puzzle)
 
 
 # --- the cuts on points made by hand --------------------------------------------------------------
@@ -130,7 +133,7 @@ def test_an_optional_vertex_loop_gets_a_cut_on_its_own_vertex_value() -> None:
 def test_fractional_separation_cuts_lp_points_and_integral_does_not() -> None:
     instance = next(i for i in sets.instances("masyu-smoke") if i.name == "pm-10x10-hard-7520147")
     rows = {mode: execute(instance, "mip", {"separate": mode}, seed=0, limits=LIMITS) for mode in MODES}
-    for mode, row in rows.items():
+    for row in rows.values():
         masyu.assert_solved(row, instance)
     frac, whole = (json.loads(rows[m]["extra"]) for m in MODES)
     assert frac["fractional_cuts"] > 0 and frac["sepa_rounds"] > 0 and frac["root_cuts"] > 0

@@ -5,8 +5,8 @@ table of the database's runs on its instances (every config: solved, statuses, P
 sweep prints, split by set), then per (kind, config) of `mip`: runs, solved, runs solved at the
 root (nodes <= 1), the medians of nodes, LP iterations, enforcement rounds (integral points cut)
 and fractional separation rounds, the cuts of each kind summed, and the handler's share of CPU
-(callback_cpu_s over solve_cpu_s, summed). Counts do not depend on the machine's load; the share
-somewhat does.
+(callback_cpu_s over solve_cpu_s, summed over the runs with a solve time: a timeout has none).
+Counts do not depend on the machine's load; the share somewhat does.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def table(db: str) -> pd.DataFrame:
                       lp_iter=("lp_iterations", "median"), enf_rounds=("rounds", "median"),
                       sepa_rounds=("sepa_rounds", "median"), integral_cuts=("integral_cuts", "sum"),
                       fractional_cuts=("fractional_cuts", "sum"), root_cuts=("root_cuts", "sum"))
-    share = grouped["callback_cpu_s"].sum() / grouped["solve_cpu_s"].sum()
+    timed = runs[runs["solve_cpu_s"].notna()].groupby(["puzzle", "config"])  # a timeout has no solve time
+    share = timed["callback_cpu_s"].sum() / timed["solve_cpu_s"].sum()
     out["handler_cpu_share"] = share.round(3)
     return out
 
