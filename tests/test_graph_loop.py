@@ -29,7 +29,7 @@ STRATEGIES = [("circuit", {}), ("lazy", {}), ("lazy", {"cuts": "cutset"}), ("sat
               ("propagator", {"eager": "all"}), ("propagator", {"cuts": "cutset"}), ("asp", {}), ("dfs", {}),
               ("eager", {}), ("eager", {"order": "crt"}), ("eager", {"solver": "glucose42"}),
               ("eager", {"amo": "product"}), ("frontier", {}), ("frontier", {"order": "given"}),
-              ("frontier", {"order": "rcm"})]
+              ("frontier", {"order": "rcm"}), ("mip", {}), ("mip", {"separate": "integral"})]
 LIMITS = Limits(time_s=60.0)
 
 

@@ -15,7 +15,7 @@ from harness.kinds.janko_loop import GenreKind
 from harness.run.execute import execute
 
 GENRES = [name for name, kind in kinds.kinds().items() if isinstance(kind, GenreKind)]
-LOOP_STRATEGIES = ("sat", "circuit", "asp", "lazy", "propagator")
+LOOP_STRATEGIES = ("sat", "circuit", "asp", "lazy", "propagator", "mip")
 CORPUS = Path("/work/shared/corpus/janko-loop")  # the raw files, where this machine has them
 
 
