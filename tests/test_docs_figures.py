@@ -110,7 +110,7 @@ def test_relative_links_lead_somewhere(path):
 
 
 COMMANDS = ['pip install -e ".[dev]" && python -m harness.run --encoding lazy',
-            'pip install -e ".[dev]" && pytest']
+            'pip install -e ".[dev]" && pytest --full']
 
 
 def test_the_readme_opens_with_its_two_commands_and_keeps_one_table():
