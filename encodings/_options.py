@@ -17,6 +17,18 @@ LOOP = Feature("loop kinds", _loop)
 FACES = Feature("grid loop kinds (faces to colour)", lambda kind: _loop(kind) and kind != "graph")
 # the same kinds, for what a graph makes moot: one complete loop there holds every vertex, so it is alone
 PUZZLES = Feature("grid loop kinds", lambda kind: _loop(kind) and kind != "graph")
+# the loop kinds whose loop problem can name what a loop must hold: cut families other than `loop` act only
+# on a loop that holds some of it and misses some (`loop.arrays.LoopArrays.split`, `loop.watch`'s
+# `cut_for`); with neither, every single loop is complete, and every wrong model's loops are cut alike
+# Castle Wall's and Yajilin's rules give their loop problem neither (`on_grid(grid)`: the rest is rules)
+UNMARKED = ("castlewall", "yajilin")
+# Country Road's and Moon or Sun's give `hits` groups only (`gridrules.visiting`): no required vertex
+HITS_ONLY = ("country", "moonsun")
+DEMANDS = Feature("loop kinds with required vertices or hits groups",
+                  lambda kind: _loop(kind) and kind not in UNMARKED)
+# `cuts=cutset` asks a loop holding some required vertices, not all, for an edge leaving it
+REQUIRED = Feature("loop kinds with required vertices",
+                   lambda kind: _loop(kind) and kind not in (*UNMARKED, *HITS_ONLY))
 # a graph, where every vertex is required: what `loop.split`'s parts and `sat`'s graph defaults assume
 GRAPH = Feature("graphs", lambda kind: kind == "graph")
 

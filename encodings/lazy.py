@@ -21,6 +21,7 @@ from typing import Any
 from harness.encoding import SAT, Limits, Outcome, cpu_time
 from harness.options import Option
 
+from ._options import DEMANDS
 from .circuit import Circuit, add_implied
 from .loop import problem as loop_problem
 from .loop import refuse
@@ -32,8 +33,9 @@ class Lazy(CpSatEncoding):
     name = "lazy"
     imports = (*CpSatEncoding.imports, "networkx")
     declared = (*Circuit.declared,
+                # where the kind names nothing a loop must hold, every loop is cut alike (DEMANDS)
                 Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): loop, cutset or disc",
-                       CUT_FAMILIES),
+                       CUT_FAMILIES, DEMANDS),
                 Option("hint", False, "hint the previous (now cut off) solution to the next solve"))
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:

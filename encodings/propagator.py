@@ -27,7 +27,7 @@ from harness.encoding import Limits, Outcome
 from harness.options import Option, amend
 
 from . import loop
-from ._options import LOOP
+from ._options import LOOP, REQUIRED
 from .cegar.model import Strategy
 from .cegar.split import solve_loop
 from .loop.watch import EAGER, loop_watch
@@ -50,7 +50,8 @@ class Propagator(Sat):
         Sat.declared, drop=tuple(fixed),
         solver={"check": lambda name: solver_name(name, SOLVERS, "propagator"), "choices": None},
         # the watch cuts cycles as they close, before their disc is known: `disc` is for whole models
-        cuts={"choices": ("loop", "cutset"), "idle": ()},
+        # and cutset acts on a loop holding required vertices only (REQUIRED)
+        cuts={"choices": ("loop", "cutset"), "idle": (), "kinds": REQUIRED},
         components={"idle": ()},
         # CaDiCaL 1.9.5's in-processing with a connected propagator can loop: no assignment, no
         # propagate() call (so no clock reading), memory growing ~20 MB/s. Vivification did it on

@@ -88,7 +88,7 @@ from harness.prooflog import PROOF_SOLVERS
 
 from . import loop, rules
 from ._cadical import parse as parse_cadical
-from ._options import FACES, GRAPH, LOOP, PUZZLES, implied
+from ._options import DEMANDS, FACES, GRAPH, LOOP, PUZZLES, implied
 from ._plain_sat import PLAIN_RULES, solve_plain
 from .cegar.model import Strategy
 from .cegar.split import solve_loop
@@ -156,8 +156,9 @@ class Sat(Encoding):
         Option("solver", "cadical195", "the PySAT solver: any that takes clauses after a solve and a "
                "conflict budget (aliases such as cd19 allowed; kissat404 and lingeling refused)",
                check=solver_name),
+        # Castle Wall and Yajilin name nothing a loop must hold: every loop is complete, cut alike (DEMANDS)
         Option("cuts", "loop", "the cut of a wrong loop (`loop.cuts`): its edges not all together, an edge "
-               "leaving it (cutset), or leaving its disc", CUT_FAMILIES, LOOP, idle=((GRAPH, MERGED),)),
+               "leaving it (cutset), or leaving its disc", CUT_FAMILIES, DEMANDS, idle=((GRAPH, MERGED),)),
         Option("phase", "false", "false: the solver tries edges off first; solver: its own phase",
                PHASES, LOOP),
         Option("components", "array", "how a model's edges are split into loops: integer arrays or networkx "
