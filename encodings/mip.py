@@ -207,6 +207,7 @@ class Mip(Encoding):
             model.addCons(quicksum(literal[k - 1] if k > 0 else 1 - literal[-k - 1] for k in clause) >= 1)
         self._settings(model, seed, limits, SCIP_PARAMSETTING, SCIP_PARAMEMPHASIS)
 
+        rows = len(clauses)  # the model's size: the kind's clauses (and implied ones) as rows
         counts = {"rounds": 0, "sepa_rounds": 0, "integral_cuts": 0, "fractional_cuts": 0, "root_cuts": 0,
                   "callback_cpu_s": 0.0}
         build_s = cpu_time() - start
@@ -214,7 +215,7 @@ class Mip(Encoding):
 
         def stats() -> dict[str, Any]:
             out = {"build_s": build_s, "iterations": counts["rounds"] + 1,
-                   "cuts": counts["integral_cuts"] + counts["fractional_cuts"], **counts,
+                   "cuts": counts["integral_cuts"] + counts["fractional_cuts"], **counts, "clause_rows": rows,
                    "solver_cpu_s": solver_s, "scip_version": f"{model.version()}",
                    "pyscipopt": _pyscipopt_version(), "seed": seed,
                    "threads": self.options["threads"], "presolve": self.options["presolve"],
