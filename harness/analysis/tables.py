@@ -33,7 +33,7 @@ from harness.analysis.compare import restrict
 from harness.analysis.configs import with_config
 from harness.analysis.plots.data import per_instance, resolve_baseline, solved_times
 from harness.analysis.summary import clock_note, par2, solved_mask, with_clock
-from harness.analysis.sweeps import one_sweep, sweep_ids
+from harness.analysis.sweeps import load, one_sweep, sweep_ids
 from harness.outcomes import Status
 
 BLOCK = re.compile(r"(?P<open><!-- table: (?P<args>.*?) -->\n)(?P<body>.*?)(?P<close><!-- /table -->)",
@@ -135,14 +135,15 @@ def render(table: pd.DataFrame) -> str:
 
 
 def stamp(runs: pd.DataFrame, across: bool) -> str:
-    """One line under the table: the sweep, commit, host, seeds, limit and clock it comes from."""
+    """One line under the table: the sweep, commit, host and its load (median wall / CPU time of a run's
+    own work: about 1 on an idle machine), seeds, limit and clock it comes from."""
     limit = pd.to_numeric(runs["time_limit_s"], errors="coerce").max()
     seeds = sorted(int(s) for s in runs["seed"].dropna().unique())
     if across:
         where = "ACROSS: " + "; ".join(mixed(runs)) if mixed(runs) else "one sweep"
     else:
         where = (f"sweep `{sweep_ids(runs).iloc[0]}`, commit {str(runs['commit'].iloc[0])[:7]}, "
-                 f"host {runs['host'].iloc[0]}")
+                 f"host {runs['host'].iloc[0]}, load {load(runs):.2f}")
     return (f"{where}; seeds {', '.join(map(str, seeds))}; {limit:g} s limit; {clock_note(runs)}; "
             "solved = verified by the checker; a rank shared by two rows is a tie within the seeds' "
             "spread.\n")
