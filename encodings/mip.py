@@ -101,7 +101,9 @@ def _handler(base: type, state: dict[str, Any]) -> Any:
             ok = found is not None and not found[0] and not found[1]
             return {"result": SCIP_RESULT.FEASIBLE if ok else SCIP_RESULT.INFEASIBLE}
 
-        def consenfolp(self, constraints, nusefulconss, solinfeasible):
+        def _enforce(self, add) -> dict:
+            """At an integral point: infeasible (a degree not 0 or 2), feasible (one loop), or its sub-loops
+            cut by `add(cuts, clauses)`, which says SCIP's result."""
             found = self._integral(None)
             if found is None:
                 return {"result": SCIP_RESULT.INFEASIBLE}
@@ -111,25 +113,24 @@ def _handler(base: type, state: dict[str, Any]) -> Any:
             counts["rounds"] += 1
             counts["integral_cuts"] += len(cuts) + len(clauses)
             state["report"]()
-            return {"result": SCIP_RESULT.CUTOFF if self._add_rows(cuts, clauses) else SCIP_RESULT.SEPARATED}
+            return {"result": add(cuts, clauses)}
+
+        def consenfolp(self, constraints, nusefulconss, solinfeasible):
+            return self._enforce(lambda cuts, clauses: SCIP_RESULT.CUTOFF if self._add_rows(cuts, clauses)
+                                 else SCIP_RESULT.SEPARATED)
 
         def consenfops(self, constraints, nusefulconss, solinfeasible, objinfeasible):
-            # no LP here (a pseudo solution): the cuts become constraints, which SCIP propagates
-            found = self._integral(None)
-            if found is None:
-                return {"result": SCIP_RESULT.INFEASIBLE}
-            cuts, clauses = found
-            if not cuts and not clauses:
-                return {"result": SCIP_RESULT.FEASIBLE}
-            counts["rounds"] += 1
-            counts["integral_cuts"] += len(cuts) + len(clauses)
+            return self._enforce(self._add_constraints)
+
+        def _add_constraints(self, cuts: list[Cut], clauses: list[list[int]]):
+            """No LP here (a pseudo solution): the cuts become constraints, which SCIP propagates."""
             model = self.model
             for edges, on in cuts:
                 crossing = quicksum(x[i] for i in edges)
                 model.addCons(crossing - quicksum(2 * y[v] for v in on) >= 2 - 2 * len(on))
             for clause in clauses:
                 model.addCons(quicksum(x[lit - 1] if lit > 0 else 1 - x[-lit - 1] for lit in clause) >= 1)
-            return {"result": SCIP_RESULT.CONSADDED}
+            return SCIP_RESULT.CONSADDED
 
         def conssepalp(self, constraints, nusefulconss):
             began = cpu_time()

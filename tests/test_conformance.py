@@ -307,12 +307,17 @@ def test_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers(
     puzzles += random_puzzles(6, 4, 4, seed=11)
     solver = registry.create(encoding)
     for puzzle in puzzles:
-        found: list[str] = []
-        while (outcome := solver.solve(puzzle, LIMITS, 0, exclude=tuple(found))).status == "sat":
-            assert outcome.solution not in found
-            found.append(outcome.solution)
-        assert outcome.status == "unsat"
-        assert sorted(found) == sorted(brute_force(puzzle)), kinds.write_text(puzzle)
+        assert enumerated(solver, puzzle) == sorted(brute_force(puzzle)), kinds.write_text(puzzle)
+
+
+def enumerated(solver, puzzle) -> list[str]:
+    """Every answer `solver` gives, each excluded in turn, until it says unsat (sorted)."""
+    found: list[str] = []
+    while (outcome := solver.solve(puzzle, LIMITS, 0, exclude=tuple(found))).status == "sat":
+        assert outcome.solution not in found
+        found.append(outcome.solution)
+    assert outcome.status == "unsat"
+    return sorted(found)
 
 
 @pytest.mark.parametrize("encoding", sorted(INCOMPLETE))
@@ -338,12 +343,7 @@ def test_every_preset_enumerates_exactly_the_brute_force_answers(preset: str) ->
     solver = registry.create_for(preset, "masyu")
     puzzles = [Masyu(Grid(3, 3)), Masyu(Grid(3, 4), {(1, 1): Pearl.WHITE}), *random_puzzles(6, 4, 4, seed=11)]
     for puzzle in puzzles:
-        found: list[str] = []
-        while (outcome := solver.solve(puzzle, LIMITS, 0, exclude=tuple(found))).status == "sat":
-            assert outcome.solution not in found
-            found.append(outcome.solution)
-        assert outcome.status == "unsat"
-        assert sorted(found) == sorted(brute_force(puzzle)), (preset, kinds.write_text(puzzle))
+        assert enumerated(solver, puzzle) == sorted(brute_force(puzzle)), (preset, kinds.write_text(puzzle))
 
 
 def test_fix_keeps_every_brute_force_answer() -> None:

@@ -30,13 +30,7 @@ MODES = ["fractional", "integral"]
 
 def enumerate_all(puzzle, separate: str) -> list[str]:
     """Every answer, asked for again and again with the ones found excluded, until `unsat`."""
-    solver = registry.create("mip", separate=separate)
-    found: list[str] = []
-    while (outcome := solver.solve(puzzle, LIMITS, 0, exclude=tuple(found))).status == "sat":
-        assert outcome.solution not in found
-        found.append(outcome.solution)
-    assert outcome.status == "unsat"
-    return sorted(found)
+    return masyu.enumerated(registry.create("mip", separate=separate), puzzle)
 
 
 def test_integral_separation_is_sat_or_unsat_on_masyu_as_brute_force_says() -> None:
