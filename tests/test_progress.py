@@ -53,8 +53,9 @@ def test_a_sat_chunk_past_the_limit_keeps_the_build_and_counts(supervisor):
     assert row["solver"] == "cadical195" and row["variables"] > 0 and row["cadical_seed"] == 0
     chunks, conflicts = row["chunks"], row["conflicts"]
     assert 0 <= row["iterations"] <= chunks and row["cuts"] >= 0
-    # the solver stops a chunk at its budget: the conflicts so far are at most the budgets' sum
-    # (none before the first chunk)
-    assert 0 <= conflicts <= sum(chunk_budget(k) for k in range(chunks))
+    # the solver stops a chunk at its budget: the conflicts so far are at most the budgets' sum (none
+    # before the first chunk), give or take the one conflict a chunk may end on (seen once under load:
+    # 10,001 after one chunk of 10,000)
+    assert 0 <= conflicts <= sum(chunk_budget(k) + 1 for k in range(chunks))
     if row["detail"].startswith("killed at"):  # stopped inside a chunk: the last report came before it
         assert row["build_s"] <= row["progress_cpu_s"] < 1.0

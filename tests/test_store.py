@@ -252,7 +252,7 @@ def test_a_read_only_checkout_of_a_committed_wal_database_is_reported_and_compar
     before = db.read_bytes()
     done = command(["harness.compare", "--db", str(db), *PAIR], shared_dir)
     assert done.returncode == 0, done.stderr
-    assert "speed-up" in done.stdout or "speedup" in done.stdout
+    assert " faster than " in done.stdout or "no clear winner" in done.stdout  # the comparison was made
     done = command(["harness.report", "--db", str(db), "--out", str(out), "--draw", "0"], shared_dir)
     assert done.returncode == 0, done.stderr
     assert "frontier[order=rcm]" in (out / "index.html").read_text()
