@@ -12,6 +12,7 @@ import json
 import sqlite3
 
 import pytest
+from test_janko_loop import scrape_line
 
 from harness import scrape, sets, solve
 from harness.errors import InstanceError
@@ -19,7 +20,6 @@ from harness.kinds import bounds, read_spec
 from harness.run import fits
 from harness.run.cli import main as run_main
 from harness.run.cli import parser
-from tests.test_janko_loop import scrape_line
 
 HCP = "NAME : g\nTYPE : HCP\nDIMENSION : {n}\nEDGE_DATA_SECTION\n1 2\n2 3\n3 4\n4 1\n-1\nEOF\n"
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 import gzip
 import json
 
+import fuzzing
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
-from tests import fuzzing
 
 CI = settings.get_profile("loopbench-ci")
 
