@@ -4,7 +4,7 @@
 #
 #   results/regenerate.sh NAME [more harness.run arguments, e.g. --executor dask --scheduler ADDR]
 #   NAME: reference reference-hard reference-slither performance scaling janko-loop graph proof-check
-#         fuzz, or all (the five references and janko-loop: the database studies that take minutes)
+#         fuzz, or all (the five references and janko-loop: the database studies under an hour of CPU each)
 #
 # Run from the repository root with the project installed. Each database is ONE sweep (one
 # `harness.run` invocation: one machine, one load, the runs shuffled together; issue 17) of each
