@@ -39,5 +39,5 @@ PRESETS: dict[str, Preset] = {
     "sat-plain": Preset("sat", {}, "sat at its plain defaults on every kind, measured on puzzles (on a "
                         "graph what `sat` ran before its graph defaults: the `sat` rows of results/fhcp)"),
     "circuit-lp": Preset("circuit", {"linearization_level": "1"}, "CP-SAT's LP on: parity-bound "
-                         "non-Hamiltonian graphs (results/graph/README.md, \"CP-SAT on graphs\")"),
+                         "non-Hamiltonian graphs (results/graph/HISTORY.md, \"CP-SAT on graphs\")"),
 }

@@ -77,3 +77,25 @@ def test_the_readme_headline_table_is_made():
 def test_committed_tables_are_what_the_committed_databases_give(path):
     assert tables.regenerate(path, ROOT) == path.read_text(encoding="utf-8"), \
         f"{path} is stale: run `python -m harness.tables` from the repository root"
+
+
+def test_a_csv_block_renders_the_committed_file_and_refuses_a_bad_one(tmp_path, capsys):
+    (tmp_path / "figures.csv").write_text("case,inputs,note\ndimacs,\"5,000\",none\ntext|walls,2033,crash\n")
+    page = tmp_path / "page.md"
+    page.write_text("<!-- table: --csv figures.csv --columns case,inputs -->\nold\n<!-- /table -->\n")
+    assert command.main(["--root", str(tmp_path), str(page)]) == 0
+    lines = page.read_text().splitlines()
+    assert lines[1:5] == ["| case | inputs |", "|---|---:|", "| dimacs | 5,000 |", "| text\\|walls | 2033 |"]
+    assert "made from `figures.csv`" in page.read_text() and "none" not in page.read_text()
+    assert command.main(["--root", str(tmp_path), "--check", str(page)]) == 0
+    (tmp_path / "figures.csv").write_text("case,inputs\ndimacs,5000\ntext-walls\n")  # a row short of a field
+    assert command.main(["--root", str(tmp_path), str(page)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: {page}:1: figures.csv:3: 1 fields, the header has 2"
+    page.write_text("<!-- table: --csv gone.csv -->\n<!-- /table -->\n")
+    assert command.main(["--root", str(tmp_path), str(page)]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {page}:1: gone.csv: no such file"
+    (tmp_path / "figures.csv").write_text("case,inputs\ndimacs,5000\n")
+    page.write_text("<!-- table: --csv figures.csv --columns case,hangs -->\n<!-- /table -->\n")
+    assert command.main(["--root", str(tmp_path), str(page)]) == 2
+    assert "no column hangs (columns: case, inputs)" in capsys.readouterr().err

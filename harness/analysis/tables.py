@@ -167,6 +167,10 @@ def make(args: list[str], root: Path = Path(".")) -> str:
     """The Markdown a block with these arguments holds (table and stamp); paths relative to `root`.
 
     Raises ValueError for runs that mix sweeps, commits or hosts without `--across-sweeps`."""
+    if "--csv" in args:  # the `--csv` kind: a committed CSV a benchmark wrote (harness.analysis.csvtable)
+        from harness.analysis import csvtable
+
+        return csvtable.make(args, root)
     from harness.analysis import plots
 
     try:

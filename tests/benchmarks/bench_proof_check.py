@@ -1,7 +1,8 @@
 """Proof-check time against solve time on non-Hamiltonian graphs: our DRAT checker beside dratify's.
 
 Run with the packages importable (`python tests/benchmarks/bench_proof_check.py [--instances NAME_OR_SET ...]
-[--time-limit S] [--python] [--no-reference]`). Not collected by pytest.
+[--time-limit S] [--python] [--no-reference] [--csv FILE]`). Not collected by pytest. `--csv` also
+writes the rows to FILE (after each instance), the table results/proof-check/README.md shows.
 Default instances: GP(53,2) and GP(101,2) (graph-hard's `graph-gp-nonham-106` and `-202`), then the
 rest of `graph-hard-nonhamiltonian`. Per instance: the `sat` encoding's solve with `proof=true`
 (CPU seconds, cuts), the proof's size (binary bytes, steps, lemmas), and CPU seconds to read it
@@ -15,7 +16,9 @@ that says so.
 from __future__ import annotations
 
 import argparse
+import csv
 import time
+from pathlib import Path
 
 from harness import registry, sets
 from harness.encoding import Limits
@@ -41,13 +44,19 @@ def reference():
     return dratify
 
 
-def one(instance, limits: Limits, python: bool, dratify) -> None:
+COLUMNS = ("instance", "status", "solve_s", "cuts", "drat_mb", "steps", "lemmas", "read_s", "ours_s",
+           "python_s", "core", "dratify_s", "verdicts")
+
+
+def one(instance, limits: Limits, python: bool, dratify) -> dict[str, str]:
+    """Solve, read and check one instance; print its line and return it as a CSV row."""
     solver = registry.create("sat", proof="true")
     outcome, solve_s = cpu(lambda: solver.solve(instance.puzzle, limits, 0))
     name = instance.name[:32]
     if outcome.status != "unsat":
         print(f"{name:<32} {solve_s:>8.2f} solve: {outcome.status}", flush=True)
-        return
+        return dict.fromkeys(COLUMNS, "") | {"instance": instance.name, "status": str(outcome.status),
+                                             "solve_s": f"{solve_s:.2f}"}
     proof = outcome.stats["proof"]
     cuts = sum(mark == "cut" for mark in proof.marks.values())
     steps, read_s = cpu(lambda: read_drat("<drat>", proof.drat))
@@ -70,6 +79,10 @@ def one(instance, limits: Limits, python: bool, dratify) -> None:
     print(f"{name:<32} {solve_s:>8.2f} {cuts:>6} {len(proof.drat) / 2**20:>6.1f} {len(steps):>8} "
           f"{ours.lemmas:>7} {read_s:>7.2f} {ours_s:>7.2f} {python_s:>8} {core:>7} {theirs_s:>9}  "
           f"{'; '.join(verdicts)}", flush=True)
+    cells = (instance.name, "unsat", f"{solve_s:.2f}", str(cuts), f"{len(proof.drat) / 2**20:.1f}",
+             str(len(steps)), str(ours.lemmas), f"{read_s:.2f}", f"{ours_s:.2f}", python_s, core, theirs_s,
+             "; ".join(verdicts))
+    return dict(zip(COLUMNS, cells, strict=True))
 
 
 def main() -> None:
@@ -79,6 +92,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=300.0, help="per solve (default %(default)s s)")
     parser.add_argument("--python", action="store_true", help="also the pure-Python engine, core only")
     parser.add_argument("--no-reference", action="store_true", help="leave dratify out")
+    parser.add_argument("--csv", type=Path, metavar="FILE", help="also write the rows here")
     args = parser.parse_args()
     graphs = {i.name: i for i in sets.resolve("graph-hard-nonhamiltonian", None)}
     chosen, seen = [], set()
@@ -89,8 +103,14 @@ def main() -> None:
                 chosen.append(instance)
     dratify = None if args.no_reference else reference()
     print(HEAD)
+    rows = []
     for instance in chosen:
-        one(instance, Limits(time_s=args.time_limit), args.python, dratify)
+        rows.append(one(instance, Limits(time_s=args.time_limit), args.python, dratify))
+        if args.csv:  # after each instance, so a run cut short keeps its rows
+            with args.csv.open("w", newline="", encoding="utf-8") as f:
+                writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ def worker() -> None:
     sets: dict[str, dict] = {}
     # found once, as a sweep's coordinator hands them to its workers: execute() finding them per run
     # reads every kind's sources (27 ms a run), which slowed the small solves after it by about 1 ms
-    # (results/graph/README.md, "Puzzles against the code before issue 32")
+    # (results/graph/HISTORY.md, "Puzzles against the code before issue 32")
     harness_code = fingerprint.harness_scope().as_dict()
     codes: dict[str, dict] = {}
     for line in sys.stdin:

@@ -28,7 +28,7 @@
    much harder for every solver).
 Every random choice comes from `rng`; the `sat` encoding (CaDiCaL) is deterministic for a given
 clause order, so the same seed gives the same puzzles unless a check times out. `sat` is the
-default because it answered the checks fastest (results/generators/README.md)."""
+default because it answered the checks fastest (results/generators/HISTORY.md)."""
 
 from __future__ import annotations
 

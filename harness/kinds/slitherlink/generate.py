@@ -21,7 +21,7 @@ as an external propagator, deterministic for a given clause order) with its opti
 (`harness.unique.GENERATOR_OPTIONS`), so the same seed gives the same puzzles. Not `sat`: it
 sizes its solve chunks' conflict budgets by the time the last chunk took, so on a busy machine its
 search, and so the puzzles, change from run to run. What these choices cost and save:
-results/generators/README.md.
+results/generators/HISTORY.md.
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ def implied_clauses(puzzle: Slitherlink) -> list[list[int]]:
       shared side's continuations off; unless the rectangle around the two cells alone answers the
       puzzle (it is then the only loop with the shared side off).
     Rules at the corners of every 1 and 3 hold too but are not part of the model: they cost more
-    than they save (commit 1b8aaf1 has them; results/reference-slither/README.md, "Implied clauses").
+    than they save (commit 1b8aaf1 has them; results/reference-slither/HISTORY.md, "Implied clauses").
     """
     rows, cols, out = puzzle.rows, puzzle.cols, []
     given = dict(clues(puzzle))
