@@ -32,7 +32,8 @@ MEASURED = "measured"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The kind's own arguments of a block."""
-    p.add_argument("--cutoffs", default="1,10,60", help="CPU cutoffs in seconds, comma-separated")
+    p.add_argument("--cutoffs", default="",
+                   help="cutoffs in seconds, comma-separated (default: 1 and 10 below the limit, the limit)")
     p.add_argument("--published", help="a published per-instance table (harness.published)")
     p.add_argument("--published-configs", default="",
                    help="comma-separated globs of the published configuration columns to show")
@@ -41,6 +42,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _cutoffs(text: str, limit: float) -> list[float]:
+    if not text.strip():
+        return [*(t for t in (1.0, 10.0) if t < limit), limit]
     try:
         cuts = sorted({float(t) for t in text.split(",") if t.strip()})
     except ValueError:
