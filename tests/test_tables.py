@@ -139,6 +139,14 @@ def test_a_resumed_sweep_is_one_sweep_in_batches_and_another_plan_refused(batche
     assert f"sweep `{ids[0]}` (one sweep in 2 batches)" in text
     # all twelve runs counted, none solved (the dummy says unknown): PAR-2 is twice the 20 s limit
     assert "| dummy[behave=sleep,seconds=0.2] | measured | CPU | 1 | 12 | 0 | 0 | 40 |" in text
+    page.write_text(block(batched_db, f"--sweep {ids[0]} --kind cost "))
+    assert command.main([str(page)]) == 0
+    with closing(sqlite3.connect(batched_db)) as conn:
+        cpu = conn.execute("SELECT sum(cpu_s) FROM runs WHERE sweep_id IN (?, ?)", ids[:2]).fetchone()[0]
+    text = page.read_text()
+    assert f"| dummy[behave=sleep,seconds=0.2] | 12 | {cpu / 3600:.3g} |" in text
+    assert "2 batches, " in text and "of the 1 that ended" in text  # the killed one has no end
+    assert "all 12 planned runs stored" in text
     page.write_text(block(batched_db, f"--sweep {ids[2]} "))
     assert command.main([str(page)]) == 0 and "one sweep in" not in page.read_text()
     page.write_text(block(batched_db))  # both plans: the same commit and host, not the same sweep

@@ -39,7 +39,7 @@ def read(db: str | Path) -> pd.DataFrame:
     from harness.schema import SCHEMA_VERSION, q
     from harness.storefile import StoreError, reading
 
-    columns = ["sweep_id", "started_at", "config", "commit", "dirty", "host"]
+    columns = ["sweep_id", "started_at", "finished_at", "config", "commit", "dirty", "host", "planned"]
     try:
         with reading(db, SCHEMA_VERSION) as conn:
             rows = conn.execute(f"SELECT {', '.join(map(q, columns))} FROM sweeps").fetchall()
