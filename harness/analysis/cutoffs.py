@@ -71,13 +71,14 @@ def _score(times: pd.Series, cuts: list[float], limit: float) -> dict[str, float
 def measured_rows(runs: pd.DataFrame, cuts: list[float], limit: float) -> pd.DataFrame:
     """Per measured config and the virtual best of them: per seed scores, as median, min and max columns."""
     per_seed = []
+    configs = sorted(set(runs["config"]))
+    best = f"virtual best of {', '.join(configs)}"  # one set, the table's, whichever ran in a seed
     for seed, wide in _wide(runs).items():
         ran = runs[runs["seed"] == seed].groupby("config")["instance"].agg(set)
         for config, times in wide.items():
             per_seed.append({"config": config, "seed": seed, **_score(times[times.index.isin(ran[config])],
                                                                         cuts, limit)})
-        if wide.shape[1] > 1:
-            best = f"virtual best of {', '.join(wide.columns)}"
+        if len(configs) > 1:
             per_seed.append({"config": best, "seed": seed, **_score(wide.min(axis=1), cuts, limit)})
     frame = pd.DataFrame(per_seed)
     grouped = frame.groupby("config", sort=False)

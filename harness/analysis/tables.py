@@ -52,8 +52,9 @@ def mixed(runs: pd.DataFrame) -> list[str]:
         if values is None:
             continue
         distinct = sorted({str(v)[:width] for v in values.dropna()})
-        if len(distinct) > 1:
-            found.append(f"{len(distinct)} {what} ({', '.join(distinct)})")
+        if len(distinct) > 1:  # many are named by the first and the last
+            named = distinct if len(distinct) <= 5 else [distinct[0], "…", distinct[-1]]
+            found.append(f"{len(distinct)} {what} ({', '.join(named)})")
     return found
 
 
@@ -199,7 +200,8 @@ def make(args: list[str], root: Path = Path(".")) -> str:
     runs = with_config(with_clock(with_batches(plots.load(root / ns.db), root / ns.db), ns.clock))
     runs = restrict(runs, ns.set_name, ns.sweep)
     if ns.configs:
-        wanted = [c.strip() for c in ns.configs.split(",")]
+        # a label's own options are comma-separated inside brackets: `sat[cuts=cutset,join=merge]`
+        wanted = [c.strip() for c in re.split(r",(?![^\[]*\])", ns.configs)]
         missing = sorted(set(wanted) - set(runs["config"]))
         if missing:
             raise ValueError(f"{ns.db}: no runs of {', '.join(missing)} (configs: "
