@@ -218,3 +218,16 @@ def test_cutoffs_refuse_a_cutoff_past_the_limit_and_an_unknown_published_column(
                                      "results/fhcp/published-times.tsv --published-configs nothing* "))
     assert command.main(["--root", str(ROOT), str(page)]) == 2
     assert "'nothing*' matches no configuration column" in capsys.readouterr().err
+
+
+def test_the_fhcp_script_refuses_to_continue_a_database_begun_at_another_commit(tmp_path):
+    db = tmp_path / "headline.sqlite"
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute('CREATE TABLE sweeps (sweep_id TEXT, started_at TEXT, "commit" TEXT)')
+        conn.execute("INSERT INTO sweeps VALUES ('s1', '2026-01-01T00:00:00', 'abc1234deadbeef')")
+    done = subprocess.run(["bash", str(ROOT / "results" / "fhcp" / "regenerate.sh")], capture_output=True,
+                          text=True, env={**os.environ, "DB": str(db), "PYTHON": sys.executable}, timeout=120)
+    assert done.returncode != 0
+    assert "was begun at commit abc1234" in done.stderr and "check that commit out" in done.stderr
+    with closing(sqlite3.connect(db)) as conn:  # refused before any sweep: nothing added
+        assert conn.execute("SELECT count(*) FROM sweeps").fetchone()[0] == 1
