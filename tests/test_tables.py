@@ -147,6 +147,8 @@ def test_a_resumed_sweep_is_one_sweep_in_batches_and_another_plan_refused(batche
     assert f"| dummy[behave=sleep,seconds=0.2] | 12 | {cpu / 3600:.3g} |" in text
     assert "2 batches, " in text and "of the 1 that ended" in text  # the killed one has no end
     assert "all 12 planned runs stored" in text
+    page.write_text(block(batched_db, f"--sweep {ids[1]} "))  # the second batch names its sweep
+    assert command.main([str(page)]) == 0 and f"sweep `{ids[0]}` (one sweep in 2 batches)" in page.read_text()
     page.write_text(block(batched_db, f"--sweep {ids[2]} "))
     assert command.main([str(page)]) == 0 and "one sweep in" not in page.read_text()
     page.write_text(block(batched_db))  # both plans: the same commit and host, not the same sweep
@@ -218,6 +220,12 @@ def test_cutoffs_refuse_a_cutoff_past_the_limit_and_an_unknown_published_column(
                                      "results/fhcp/published-times.tsv --published-configs nothing* "))
     assert command.main(["--root", str(ROOT), str(page)]) == 2
     assert "'nothing*' matches no configuration column" in capsys.readouterr().err
+    short = tmp_path / "short.tsv"  # a publisher who stopped at 5 s cannot say what solved within 10
+    short.write_text("# limit_s: 5\n# columns a: clock=cpu; machine=M; program=P\ninstance\ta\njanko001\t1\n")
+    page.write_text(block(seeded_db, f"--configs sat --kind cutoffs --cutoffs 1,10 --published {short} "
+                                     "--published-configs a "))
+    assert command.main([str(page)]) == 2
+    assert "above" in (err := capsys.readouterr().err) and "own 5 s limit" in err
 
 
 def test_the_fhcp_script_refuses_to_continue_a_database_begun_at_another_commit(tmp_path):

@@ -72,6 +72,14 @@ def with_batches(runs: pd.DataFrame, db: str | Path) -> pd.DataFrame:
     return runs.assign(batch_id=runs["sweep_id"], sweep_id=joined.where(runs["sweep_id"].notna(), None))
 
 
+def first_batch(runs: pd.DataFrame, sweep: str) -> str:
+    """The sweep a `--sweep` names: a later batch's id names its sweep (the first batch's id)."""
+    if "batch_id" not in runs:
+        return sweep
+    hits = runs.loc[runs["batch_id"] == sweep, "sweep_id"]
+    return str(hits.iloc[0]) if len(hits) else sweep
+
+
 def batch_count(runs: pd.DataFrame) -> int:
     """How many batches the runs come from (1 for runs without `batch_id`)."""
     if "batch_id" not in runs:

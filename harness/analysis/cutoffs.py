@@ -205,6 +205,9 @@ def make(runs: pd.DataFrame, ns: argparse.Namespace, root: Path) -> str:
     table = None
     if ns.published:
         table = dataclasses.replace(published_file.read(root / ns.published), path=ns.published)
+        if table.limit_s is not None and cuts[-1] > table.limit_s:
+            raise ValueError(f"--cutoffs up to {cuts[-1]:g} s: above {ns.published}'s own "
+                             f"{table.limit_s:g} s limit, where its times stop")
         shown = _matching(ns.published_configs, table.configs, "--published-configs", ns.published)
         best = _matching(ns.published_best, table.configs, "--published-best", ns.published)
         theirs = published_rows(table, shown, (ns.published_best, best), instances, cuts, limit)

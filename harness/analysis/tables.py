@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from harness.analysis import ranking
-from harness.analysis.batches import batch_count, with_batches
+from harness.analysis.batches import batch_count, first_batch, with_batches
 from harness.analysis.compare import restrict
 from harness.analysis.configs import with_config
 from harness.analysis.plots.data import per_instance, resolve_baseline, solved_times
@@ -198,7 +198,7 @@ def make(args: list[str], root: Path = Path(".")) -> str:
     except (argparse.ArgumentError, SystemExit) as exc:
         raise ValueError(f"bad table arguments {shlex.join(args)}: {exc}") from None
     runs = with_config(with_clock(with_batches(plots.load(root / ns.db), root / ns.db), ns.clock))
-    runs = restrict(runs, ns.set_name, ns.sweep)
+    runs = restrict(runs, ns.set_name, [first_batch(runs, s) for s in ns.sweep])
     if ns.configs:
         # a label's own options are comma-separated inside brackets: `sat[cuts=cutset,join=merge]`
         wanted = [c.strip() for c in re.split(r",(?![^\[]*\])", ns.configs)]
