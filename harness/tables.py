@@ -2,7 +2,8 @@
 (`python -m harness.tables`; `--check` only says which are stale).
 
 Each table lies between `<!-- table: ARGS -->` and `<!-- /table -->`, ARGS saying how it is made
-(`harness.analysis.tables`: a database, a set, a baseline); nothing between the markers is typed.
+(`harness.analysis.tables`: a database, a set, a baseline, a `--kind` of table); nothing between the
+markers is typed.
 """
 
 from __future__ import annotations

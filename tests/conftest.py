@@ -60,6 +60,8 @@ SYSTEM_TESTS = {
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
+    "test_tables.py::test_a_resumed_sweep_is_one_sweep_in_batches_and_another_plan_refused",  # kills a sweep
+    "test_tables.py::test_the_fhcp_script_refuses_to_continue_a_database_begun_at_another_commit",  # bash
 }
 # Long tests or whole files, and why (names without parameters, a file, or, with a `[`, the start of
 # a test's name with its parameters: `…[dfs-` is every dfs case).

@@ -7,19 +7,22 @@ A block is a pair of HTML comments around the table; the opening one holds the a
     | config | seeds | ... |
     <!-- /table -->
 
-The table (`headline`) compares the configurations of ONE sweep at ONE commit on ONE host: runs
-from several of them are refused (`mixed`), unless the block says `--across-sweeps`, and then the
-table's stamp says what it mixes. With several seeds a configuration is one row with a spread:
-its solved count and PAR-2 are the median over its seeds with the least and most beside them, and
-two configurations whose spreads overlap in both share a rank (a tie: the seeds cannot tell them
-apart). The speed-up over the baseline is the geometric mean over the instances both solved (seeds
-aggregated per instance first), with a seeded bootstrap interval (`ranking.bootstrap_geomean`), so
-the same database always gives the same table.
+The table (`headline`, or another `--kind`: `KINDS`) compares the configurations of ONE sweep at ONE
+commit on ONE host: runs from several of them are refused (`mixed`), unless the block says
+`--across-sweeps`, and then the table's stamp says what it mixes. The batches of one sweep (one
+command resumed at the same commit on the same host: `batches`) are one sweep.
+With several seeds a configuration is one row with a spread: its solved count and PAR-2 are the
+median over its seeds with the least and most beside them, and two configurations whose spreads
+overlap in both share a rank (a tie: the seeds cannot tell them apart). The speed-up over the
+baseline is the geometric mean over the instances both solved (seeds aggregated per instance first),
+with a seeded bootstrap interval (`ranking.bootstrap_geomean`), so the same database always gives
+the same table.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 import shlex
 from dataclasses import dataclass
@@ -29,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from harness.analysis import ranking
+from harness.analysis.batches import batch_count, first_batch, with_batches
 from harness.analysis.compare import restrict
 from harness.analysis.configs import with_config
 from harness.analysis.plots.data import per_instance, resolve_baseline, solved_times
@@ -48,8 +52,9 @@ def mixed(runs: pd.DataFrame) -> list[str]:
         if values is None:
             continue
         distinct = sorted({str(v)[:width] for v in values.dropna()})
-        if len(distinct) > 1:
-            found.append(f"{len(distinct)} {what} ({', '.join(distinct)})")
+        if len(distinct) > 1:  # many are named by the first and the last
+            named = distinct if len(distinct) <= 5 else [distinct[0], "…", distinct[-1]]
+            found.append(f"{len(distinct)} {what} ({', '.join(named)})")
     return found
 
 
@@ -135,18 +140,33 @@ def render(table: pd.DataFrame) -> str:
 
 
 def stamp(runs: pd.DataFrame, across: bool) -> str:
-    """One line under the table: the sweep, commit, host and its load (median wall / CPU time of a run's
-    own work: about 1 on an idle machine), seeds, limit and clock it comes from."""
+    """One line under the table: the sweep (and its batches), commit, host and its load (median wall /
+    CPU time of a run's own work: about 1 on an idle machine), seeds, limit and clock it comes from."""
+    return where(runs, across) + ("solved = verified by the checker; a rank shared by two rows is a tie "
+                                  "within the seeds' spread.\n")
+
+
+def where(runs: pd.DataFrame, across: bool) -> str:
+    """The stamp's opening: the sweep (in its batches), commit, host, load; seeds, limit, clock; then `; `."""
     limit = pd.to_numeric(runs["time_limit_s"], errors="coerce").max()
     seeds = sorted(int(s) for s in runs["seed"].dropna().unique())
     if across:
-        where = "ACROSS: " + "; ".join(mixed(runs)) if mixed(runs) else "one sweep"
+        said = "ACROSS: " + "; ".join(mixed(runs)) if mixed(runs) else "one sweep"
     else:
-        where = (f"sweep `{sweep_ids(runs).iloc[0]}`, commit {str(runs['commit'].iloc[0])[:7]}, "
-                 f"host {runs['host'].iloc[0]}, load {load(runs):.2f}")
-    return (f"{where}; seeds {', '.join(map(str, seeds))}; {limit:g} s limit; {clock_note(runs)}; "
-            "solved = verified by the checker; a rank shared by two rows is a tie within the seeds' "
-            "spread.\n")
+        n = batch_count(runs)
+        said = (f"sweep `{sweep_ids(runs).iloc[0]}`{f' (one sweep in {n} batches)' if n > 1 else ''}, "
+                f"commit {str(runs['commit'].iloc[0])[:7]}, host {runs['host'].iloc[0]}, "
+                f"load {load(runs):.2f}")
+    return f"{said}; seeds {', '.join(map(str, seeds))}; {limit:g} s limit; {clock_note(runs)}; "
+
+
+# Table kinds beside `headline` (`--kind NAME`): each a module with `add_arguments(parser)` and
+# `make(runs, ns, root) -> str` (the block's Markdown from the runs `make` chose and checked).
+KINDS = {"headline": None, "cutoffs": "harness.analysis.cutoffs", "cost": "harness.analysis.cost"}
+
+
+def _kind(name: str):
+    return importlib.import_module(KINDS[name])
 
 
 def parser() -> argparse.ArgumentParser:
@@ -160,6 +180,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--across-sweeps", action="store_true")
     p.add_argument("--level", type=float, default=0.95)
     p.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    p.add_argument("--kind", choices=tuple(KINDS), default="headline")
+    for name, module in KINDS.items():
+        if module is not None:
+            _kind(name).add_arguments(p)
     return p
 
 
@@ -177,10 +201,11 @@ def make(args: list[str], root: Path = Path(".")) -> str:
         ns = parser().parse_args(args)
     except (argparse.ArgumentError, SystemExit) as exc:
         raise ValueError(f"bad table arguments {shlex.join(args)}: {exc}") from None
-    runs = with_config(with_clock(plots.load(root / ns.db), ns.clock))
-    runs = restrict(runs, ns.set_name, ns.sweep)
+    runs = with_config(with_clock(with_batches(plots.load(root / ns.db), root / ns.db), ns.clock))
+    runs = restrict(runs, ns.set_name, [first_batch(runs, s) for s in ns.sweep])
     if ns.configs:
-        wanted = [c.strip() for c in ns.configs.split(",")]
+        # a label's own options are comma-separated inside brackets: `sat[cuts=cutset,join=merge]`
+        wanted = [c.strip() for c in re.split(r",(?![^\[]*\])", ns.configs)]
         missing = sorted(set(wanted) - set(runs["config"]))
         if missing:
             raise ValueError(f"{ns.db}: no runs of {', '.join(missing)} (configs: "
@@ -193,6 +218,8 @@ def make(args: list[str], root: Path = Path(".")) -> str:
     if not ns.across_sweeps and mixed(runs):
         raise ValueError(f"{ns.db}: the table's runs mix {'; '.join(mixed(runs))}: one sweep at one commit "
                          "on one host is compared, or say --across-sweeps")
+    if KINDS[ns.kind] is not None:
+        return _kind(ns.kind).make(runs, ns, root)
     return render(headline(runs, ns.baseline, ns.level)) + "\n" + stamp(runs, ns.across_sweeps)
 
 

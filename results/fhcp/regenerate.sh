@@ -1,32 +1,38 @@
 #!/usr/bin/env bash
-# Regenerate the FHCP study (issue 28): every loop strategy on the bundled set fhcp-sample (100 of
-# the FHCP Challenge Set's graphs), the harness's own sweep command, then its plots and tables.
-# Run from the repository root with the project installed. The database is removed first (git
-# keeps the old one). The limits are what fitted a shared 2-core machine in one session: 5 s CPU
-# per run, six runs at once (--jobs 6: every limit is CPU time, so the load stretches wall time
-# only; the wall cap is far above it). For the study at the field's 60 s (or 1,800 s) use
-#   LIMIT=60 JOBS=1 results/fhcp/regenerate.sh
-# and for the whole set (901 public graphs as published, .hcp.gz) pass INSTANCES=path/to/fhcp/hcp.
+# The FHCP study's headline (issue 45), rebuilt from the repository alone: the harness's presets
+# `cegar-split` and `cegar` and the `asp` encoding on fhcp-sample (the 100 bundled FHCP graphs) at the
+# field's 60 s CPU limit, seeds 0 1 2, one sweep into results/fhcp/headline.sqlite; then every
+# generated table of results/fhcp/README.md (`python -m harness.tables`).
+#
+# Resumable: rerunning it continues the sweep (the harness keeps finished runs and runs the rest; each
+# rerun is a batch of the same sweep, joined in the tables when the command's plan, the commit and the
+# host are the same: harness/analysis/batches.py). So it refuses to continue a database at another
+# commit than the one its first batch ran at: check that commit out (`git worktree add`), or start a
+# new database (DB=...). Extra arguments go to harness.run, after the study's own:
+#   results/fhcp/regenerate.sh --executor slurm --slurm-partition short --jobs 40
+#   results/fhcp/regenerate.sh --executor dask --scheduler tcp://host:8786 --jobs 16
+# Run from anywhere, with the project installed. How long it takes: results/fhcp/README.md.
 set -euo pipefail
+cd "$(dirname "$0")/../.."
 
-STRATEGIES=${STRATEGIES:-asp,sat,propagator}
-MORE=${MORE:-circuit,lazy}  # a second sweep into the same file when there is time (see README)
-LIMIT=${LIMIT:-5}
-JOBS=${JOBS:-6}
-INSTANCES=${INSTANCES:-fhcp-sample}
-DIR=results/fhcp
+DB=${DB:-results/fhcp/headline.sqlite}
+PYTHON=${PYTHON:-python}
 
-rm -f "$DIR"/runs.sqlite "$DIR"/runs.sqlite-wal "$DIR"/runs.sqlite-shm "$DIR"/runs.parquet
-python -m harness.run --encoding "$STRATEGIES" --instances "$INSTANCES" --time-limit "$LIMIT" \
-    --wall-limit 300 --jobs "$JOBS" --db "$DIR"/runs.sqlite
-if [ -n "$MORE" ]; then
-    python -m harness.run --encoding "$MORE" --instances "$INSTANCES" --time-limit "$LIMIT" \
-        --wall-limit 300 --jobs "$JOBS" --db "$DIR"/runs.sqlite
+if [ -f "$DB" ]; then
+    "$PYTHON" - "$DB" <<'PY'
+import sqlite3
+import subprocess
+import sys
+
+db = sys.argv[1]
+with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+    first = conn.execute('SELECT "commit" FROM sweeps ORDER BY started_at LIMIT 1').fetchone()
+here = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+if first and first[0] and first[0] != here:
+    sys.exit(f"regenerate.sh: {db} was begun at commit {first[0][:7]}, this checkout is {here[:7]}: "
+             "its batches would be two sweeps; check that commit out, or set DB= for a new database")
+PY
 fi
-python -m harness.plot --db "$DIR"/runs.sqlite --out "$DIR"/plots --baseline asp --across-sweeps
-python tests/benchmarks/bench_fhcp_study.py --db "$DIR"/runs.sqlite
-# The published columns beside them (the raw corpus's table; nothing published enters the database):
-PUBLISHED=${PUBLISHED:-results/fhcp/published-times.tsv}
-if [ -f "$PUBLISHED" ]; then
-    python -m harness.compare --db "$DIR"/runs.sqlite --published "$PUBLISHED" asp sat --across-sweeps
-fi
+"$PYTHON" -m harness.run --encoding cegar-split,cegar,asp --instances fhcp-sample --time-limit 60 \
+    --wall-limit 300 --seed 0 1 2 --jobs 2 --db "$DB" "$@"
+"$PYTHON" -m harness.tables results/fhcp/README.md

@@ -1,6 +1,6 @@
 """The FHCP study's tables from its database: solved within 1 s and the limit, PAR-2, virtual best, failures.
 
-Run from the repository root after the study's sweep (results/fhcp/regenerate.sh):
+Run from the repository root on one of the study's databases (results/fhcp/*.sqlite; see HISTORY.md):
 `python tests/benchmarks/bench_fhcp_study.py [--db results/fhcp/runs.sqlite] [--encoding A,B]`.
 Not collected by pytest. Reads the newest code's runs (`analysis.results.latest`, every sweep of the file: an
 interrupted sweep resumed is one study) on the graphs every strategy ran, and prints markdown, on
