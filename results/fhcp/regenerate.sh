@@ -34,5 +34,5 @@ if first and first[0] and first[0] != here:
 PY
 fi
 "$PYTHON" -m harness.run --encoding cegar-split,cegar,asp --instances fhcp-sample --time-limit 60 \
-    --wall-limit 300 --seed 0 1 2 --jobs 2 --db "$DB" "$@"
+    --wall-limit 1200 --seed 0 1 2 --jobs 2 --db "$DB" "$@"
 "$PYTHON" -m harness.tables results/fhcp/README.md
