@@ -6,7 +6,8 @@ sweep prints, split by set), then per (kind, config) of `mip`: runs, solved, run
 root (nodes <= 1), the medians of nodes, LP iterations, enforcement rounds (integral points cut)
 and fractional separation rounds, the cuts of each kind summed, and the handler's share of CPU
 (callback_cpu_s over solve_cpu_s, summed over the runs with a solve time: a timeout has none).
-Counts do not depend on the machine's load; the share somewhat does.
+Counts do not depend on the machine's load; the share somewhat does. With `--csv OUT` it writes the
+separation table to OUT instead (the README's tables are made from those files by `harness.tables`).
 """
 
 from __future__ import annotations
@@ -61,7 +62,12 @@ def table(db: str) -> pd.DataFrame:
 
 if __name__ == "__main__":
     pd.set_option("display.width", 200)
-    path, names = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    if args[:1] == ["--csv"]:
+        out, path = args[1], args[2]
+        table(path).reset_index().to_csv(out, index=False, float_format="%.3g")
+        sys.exit(0)
+    path, names = args[0], args[1:]
     for name, summary in summaries(path, names).items():
         print(f"### {name}")
         print(summary.to_string(float_format=lambda x: f"{x:.3f}"))
