@@ -167,3 +167,17 @@ def test_bad_options_are_errors(options: dict) -> None:
 def test_a_budget_spent_in_building_gives_unknown_on_the_cpu_clock() -> None:
     row = execute(bundled("janko080"), "mip", {}, seed=0, limits=Limits(time_s=0.001))
     assert row["status"] == "unknown" and not row.get("solution")
+
+
+@pytest.mark.parametrize("name", ["smoke", "masyu-default"])
+def test_the_committed_separation_tables_are_what_their_databases_give(name, tmp_path):
+    """results/mip/README.md renders these CSVs: each must be what separation.py makes of its database."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "separation.csv"
+    subprocess.run([sys.executable, "results/mip/separation.py", "--csv", str(out),
+                    f"results/mip/{name}.sqlite"], cwd=root, check=True)
+    assert out.read_text() == (root / f"results/mip/separation-{name}.csv").read_text()
