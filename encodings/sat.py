@@ -69,12 +69,18 @@ own search.
 levels (`loop.split`): the edges between the blocks by a small SAT problem, each block by this strategy
 with `split=off`, against the paths outside it; a graph that does not split so (or a run with `exclude`)
 is solved whole, its stats' `parts` 0. Not with `proof=true`: its unsat rests on many solvers' answers.
+`smallcuts=true` (off by default; graphs): what the graph's small cuts imply, made once per problem
+(`loop.smallcuts`): no cycle where removing two vertices leaves three parts or more (the reason said),
+else for each 2-vertex cut the edge between them off and an edge from each into each part, both edges of
+a 2-edge cut on, exactly two of a 3-edge cut's three; in the parts of `split=hubs` too. Not with
+`proof=true`: these clauses are no DRAT steps.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
 join_tried and joined (rounds whose loops `join` tried, and made an answer), merged (loops `join=merge`
 joined into others), fixed_on and fixed_off
-(`fix`), coloured_at and conflicts_before_faces (the round and the conflicts where `colour=late`
+(`fix`), smallcuts_* (`smallcuts`: the cuts used, the clauses and units made, whether every search ended
+within its budget), coloured_at and conflicts_before_faces (the round and the conflicts where `colour=late`
 started again), restarts (`restart`), and `rounds`: per round [solver_cpu_s, outside_cpu_s, cuts],
 the first ROUNDS_KEPT.
 Before each chunk the stats so far go to `limits.report`, so a run stopped past its limit keeps them.
@@ -113,6 +119,7 @@ ARCS = ("false", "true", "asymmetry")
 DEGREE = ("all", "free")
 RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
+SMALLCUTS = ("false", "true")
 # `sat` on a graph: the best configuration measured there, the CEGAR configuration with `split=hubs` (its
 # commands and sets: results/fhcp/README.md, "On 100 FHCP graphs outside fhcp-sample" and "`split=hubs` on the
 # graphs that split"); its `cuts=cutset` is idle there (MERGED)
@@ -170,7 +177,8 @@ class Sat(Encoding):
                PUZZLES),
         Option("proof", "false", "log a DRAT proof (CaDiCaL 1.9.5), checked by harness.proof", PROOF,
                requires={"true": {"solver": PROOF_SOLVERS}},
-               excludes={"true": {"fix": ("true",), "directed": ("true",), "split": ("hubs",)}}),
+               excludes={"true": {"fix": ("true",), "directed": ("true",), "split": ("hubs",),
+                                  "smallcuts": ("true",)}}),
         Option("alone", "true", "a complete loop beside wrong ones is tried as the answer by itself first",
                ALONE, PUZZLES),
         Option("colour", "late", "the faces' inside/outside colouring: from the start (on), after "
@@ -191,6 +199,8 @@ class Sat(Encoding):
                RESTART, LOOP),
         Option("split", "off", "hubs: a graph whose hubs join blocks solved on two levels (`loop.split`)",
                SPLIT, GRAPH),
+        Option("smallcuts", "false", "what a graph's 2-vertex, 2-edge and 3-edge cuts imply, as clauses "
+               "(`loop.smallcuts`)", SMALLCUTS, GRAPH),
     ))
     imports = ("pysat.solvers", "networkx")
     @property

@@ -3,7 +3,8 @@
 The model is `loop.cnf`'s (an edge a Boolean, variable i + 1 edge i; degree 0 or 2, required vertices,
 the kind's rules and, with `implied`, the clauses they imply), then the faces' colouring on a grid
 (`loop.colour`, from the start with `colour=on`), the arc model (`loop.arcs`, `arcs=true|asymmetry`),
-`loop.fix`'s forced edges as units (`fix=true`) and one clause per excluded answer. Every clause is
+`loop.fix`'s forced edges as units (`fix=true`), what a graph's small cuts imply (`loop.smallcuts`,
+`smallcuts=true`) and one clause per excluded answer. Every clause is
 kept in one list only where it is read again (a seed's shuffle, a proof, a new solver under
 `colour=late` or `restart`); otherwise the solver reads the degree clauses as they are made, and a
 dense graph's millions are never held as Python lists. `Run` holds what a new solver is made of and
@@ -27,6 +28,7 @@ from ..loop.cnf import loop_clause_parts, num_variables
 from ..loop.colour import colour_clauses
 from ..loop.cuts import exclusion
 from ..loop.fix import fixed_edges
+from ..loop.smallcuts import small_cuts
 from . import solvers
 from .rebuild import colour_after
 from .solvers import edge_names
@@ -119,6 +121,12 @@ def build(strategy: Strategy, puzzle, problem, seed: int, exclude: tuple[str, ..
             return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0, "cuts": 0,
                                          "reason": fixed.reason})
         clauses += fixed.units()
+    if options["smallcuts"] == "true":
+        cut = small_cuts(problem)
+        if cut.reason:
+            return Outcome(UNSAT, stats={"build_s": cpu_time() - start, "iterations": 0, "cuts": 0,
+                                         "reason": cut.reason, **cut.stats()})
+        clauses += cut.clauses
     excluded = [exclusion(problem, solution) for solution in exclude]
     clauses += excluded
     restart = options["restart"] != "off"
@@ -140,6 +148,8 @@ def build(strategy: Strategy, puzzle, problem, seed: int, exclude: tuple[str, ..
         stats["cadical_seed"] = run_options["seed"]
     if options["fix"] == "true":
         stats["fixed_on"], stats["fixed_off"] = len(fixed.on), len(fixed.off)
+    if options["smallcuts"] == "true":
+        stats.update(cut.stats())
     if restart:
         stats["restarts"] = 0
     faces = face_vars if colour == "on" else range(0)
