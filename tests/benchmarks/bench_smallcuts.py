@@ -12,6 +12,7 @@ changes these, never the counts); then the totals.
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
 import time
 from pathlib import Path
@@ -32,9 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default="fhcp-sample")
     parser.add_argument("--only", default="", help="graph names, comma-separated (default: the whole set)")
+    parser.add_argument("--csv", help="also write the rows (and the total) to this CSV file")
     args = parser.parse_args(argv)
     only = set(filter(None, args.only.split(",")))
-    print(f"| graph | {' | '.join(COLUMNS)} | complete | no cycle | cpu_s |")
+    header = ["graph", *COLUMNS, "complete", "no cycle", "cpu_s"]
+    rows: list[list[str]] = []
+    print(f"| {' | '.join(header)} |")
     print("|---" * (len(COLUMNS) + 4) + "|")
     totals = dict.fromkeys(COLUMNS, 0)
     with_any = 0
@@ -52,10 +56,14 @@ def main(argv: list[str] | None = None) -> int:
         for k in COLUMNS:
             totals[k] += row[k]
         with_any += bool(found.clauses)
-        cells = [str(row[k]) for k in COLUMNS]
-        print(f"| {inst.name} | {' | '.join(cells)} | {'yes' if found.complete else 'no'} | "
-              f"{found.reason or '-'} | {seconds:.2f} |", flush=True)
-    print(f"| total | {' | '.join(str(totals[k]) for k in COLUMNS)} | | | |")
+        rows.append([inst.name, *(str(row[k]) for k in COLUMNS), "yes" if found.complete else "no",
+                     found.reason or "-", f"{seconds:.2f}"])
+        print(f"| {' | '.join(rows[-1])} |", flush=True)
+    rows.append(["total", *(str(totals[k]) for k in COLUMNS), "", "", ""])
+    print(f"| {' | '.join(rows[-1])} |")
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            csv.writer(f).writerows([header, *rows])
     print(f"\ngraphs given a clause: {with_any}")
     return 0
 
