@@ -17,13 +17,20 @@ file, so that a test file says what it tests and this file says how costly it is
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from harness.instances import load_file
-from harness.run.supervise import Supervisor
+# Where PYTHONDONTWRITEBYTECODE is set (this machine sets it), each run would rewrite every test
+# module's asserts and compile every module it imports again, about half the CPU of collecting the
+# tests. The compiled files are kept instead, outside the repository (nothing is written in it).
+if sys.dont_write_bytecode and not sys.pycache_prefix:
+    sys.pycache_prefix = str(Path(tempfile.gettempdir()) / f"loopbench-pycache-{os.getuid()}")
+    sys.dont_write_bytecode = False
 
 # Test files whose every test starts processes, and why.
 SYSTEM_FILES = {
@@ -204,6 +211,8 @@ def pytest_terminal_summary(terminalreporter, config):
 @pytest.fixture
 def empty_2x2(tmp_path):
     """A 2x2 Masyu without pearls, read from a file: one loop, the smallest puzzle a worker can solve."""
+    from harness.instances import load_file
+
     path = tmp_path / "empty2.txt"
     path.write_text("2 2\n- -\n- -\n")
     return load_file(str(path))
@@ -212,6 +221,8 @@ def empty_2x2(tmp_path):
 @pytest.fixture
 def supervisor():
     """A supervisor with its worker, closed (worker and its cgroup removed) after the test."""
+    from harness.run.supervise import Supervisor
+
     sup = Supervisor()
     yield sup
     sup.close()
