@@ -134,6 +134,8 @@ SLOW = {
     "test_certify.py::test_each_seeded_fault_is_visible_in_the_report": "every seeded fault",
     "test_certify.py::test_each_seeded_fault_is_caught_by_the_certificate_alone": "every seeded fault",
     "test_certify.py::test_each_seeded_fault_ends_suspect_in_the_analysis": "every seeded fault",
+    "test_option_space.py::test_every_accepted_option_changes_the_run_on_its_kind":
+        "every option of every encoding on the smoke sets",
 }
 # Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
 # stopping the run. `timeout` in pyproject.toml is the budget of the rest.
