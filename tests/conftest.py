@@ -67,6 +67,11 @@ SYSTEM_TESTS = {
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
+    "test_drat.py::test_a_header_past_what_the_files_can_use_is_unreadable_before_anything_is_allocated",
+    "test_store.py::test_a_read_only_checkout_of_a_committed_wal_database_is_reported_and_compared",
+    "test_store.py::test_commits_still_in_the_wal_of_a_read_only_folder_are_read_from_a_copy",
+    "test_store.py::test_a_read_only_folder_refuses_the_writer_in_one_line",
+    "test_store.py::test_a_full_disk_mid_sweep_is_one_line_keeps_what_was_stored_and_the_same_command_resumes",
 }
 # Long tests or whole files, and why (names without parameters, a file, or, with a `[`, the start of
 # a test's name with its parameters: `…[dfs-` is every dfs case).
