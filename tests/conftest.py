@@ -126,7 +126,6 @@ SLOW = {
         "every backend on random puzzles",
     "test_conformance.py::test_thin_grids_and_puzzles_without_pearls_as_brute_force_says": "brute force",
     "test_conformance.py::test_solves_and_is_verified[dfs-": "dfs, a search without learning, on 10x10",
-    "test_conformance.py::test_solves_and_is_verified[mip-": "mip, the slowest on the smoke set (test_mip covers it)",
     "test_conformance_slitherlink.py::test_smoke_set_is_solved_verified_and_matches_janko": "the smoke set",
     "test_conformance_slitherlink.py::test_excluding_each_answer_found_enumerates_exactly_the_brute_force_answers":
         "brute force",
