@@ -142,6 +142,13 @@ SLOW = {
     "test_certify.py::test_each_seeded_fault_ends_suspect_in_the_analysis": "every seeded fault",
     "test_option_space.py::test_every_accepted_option_changes_the_run_on_its_kind":
         "every option of every encoding on the smoke sets",
+    # CPU seconds measured in the default tier (load ~12): each of these took 6 to 9 s
+    "test_mip.py::test_integral_separation_is_sat_or_unsat_on_masyu_as_brute_force_says": "brute force",
+    "test_mip.py::test_integral_separation_is_sat_or_unsat_on_slitherlink_as_brute_force_says": "brute force",
+    "test_mip.py::test_both_modes_enumerate_exactly_the_slitherlink_brute_force_answers": "brute force",
+    # every SAT variant on seven puzzles, about 2.4 s of CPU each: janko001 and janko080 stay in the default
+    **{f"test_sat_encodings.py::test_instances_are_solved_and_verified_alike[{name}]": "every SAT variant"
+       for name in ("janko002", "janko009", "janko012", "janko017", "janko033")},
 }
 # Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
 # stopping the run. `timeout` in pyproject.toml is the budget of the rest.
