@@ -61,7 +61,7 @@ SYSTEM_FILES = {
     "test_watch_stop.py": "solves in child processes",
 }
 # Fixtures that start processes: a test using one is `system` wherever it is.
-SYSTEM_FIXTURES = {"supervisor", "smoke_db"}
+SYSTEM_FIXTURES = {"supervisor", "smoke_db", "seeded_db"}  # seeded_db: test_tables' sweep
 # Single tests that start processes in files that are otherwise `unit` (names without parameters).
 SYSTEM_TESTS = {
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
@@ -146,6 +146,8 @@ SLOW = {
     "test_mip.py::test_integral_separation_is_sat_or_unsat_on_masyu_as_brute_force_says": "brute force",
     "test_mip.py::test_integral_separation_is_sat_or_unsat_on_slitherlink_as_brute_force_says": "brute force",
     "test_mip.py::test_both_modes_enumerate_exactly_the_slitherlink_brute_force_answers": "brute force",
+    "test_sat_encodings.py::test_excluding_each_answer_enumerates_exactly_the_brute_force_answers":
+        "brute force",
     # every SAT variant on seven puzzles, about 2.4 s of CPU each: janko001 and janko080 stay in the default
     **{f"test_sat_encodings.py::test_instances_are_solved_and_verified_alike[{name}]": "every SAT variant"
        for name in ("janko002", "janko009", "janko012", "janko017", "janko033")},
