@@ -17,13 +17,20 @@ file, so that a test file says what it tests and this file says how costly it is
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from harness.instances import load_file
-from harness.run.supervise import Supervisor
+# Where PYTHONDONTWRITEBYTECODE is set (this machine sets it), each run would rewrite every test
+# module's asserts and compile every module it imports again, about half the CPU of collecting the
+# tests. The compiled files are kept instead, outside the repository (nothing is written in it).
+if sys.dont_write_bytecode and not sys.pycache_prefix:
+    sys.pycache_prefix = str(Path(tempfile.gettempdir()) / f"loopbench-pycache-{os.getuid()}")
+    sys.dont_write_bytecode = False
 
 # Test files whose every test starts processes, and why.
 SYSTEM_FILES = {
@@ -54,7 +61,7 @@ SYSTEM_FILES = {
     "test_watch_stop.py": "solves in child processes",
 }
 # Fixtures that start processes: a test using one is `system` wherever it is.
-SYSTEM_FIXTURES = {"supervisor", "smoke_db"}
+SYSTEM_FIXTURES = {"supervisor", "smoke_db", "seeded_db"}  # seeded_db: test_tables' sweep
 # Single tests that start processes in files that are otherwise `unit` (names without parameters).
 SYSTEM_TESTS = {
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
@@ -62,6 +69,12 @@ SYSTEM_TESTS = {
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
     "test_tables.py::test_a_resumed_sweep_is_one_sweep_in_batches_and_another_plan_refused",  # kills a sweep
     "test_tables.py::test_the_fhcp_script_refuses_to_continue_a_database_begun_at_another_commit",  # bash
+    "test_bounded_input.py::test_a_sweep_stores_bad_files_as_error_rows_reports_repeats_and_resumes",
+    "test_drat.py::test_a_header_past_what_the_files_can_use_is_unreadable_before_anything_is_allocated",
+    "test_store.py::test_a_read_only_checkout_of_a_committed_wal_database_is_reported_and_compared",
+    "test_store.py::test_commits_still_in_the_wal_of_a_read_only_folder_are_read_from_a_copy",
+    "test_store.py::test_a_read_only_folder_refuses_the_writer_in_one_line",
+    "test_store.py::test_a_full_disk_mid_sweep_is_one_line_keeps_what_was_stored_and_the_same_command_resumes",
 }
 # Long tests or whole files, and why (names without parameters, a file, or, with a `[`, the start of
 # a test's name with its parameters: `…[dfs-` is every dfs case).
@@ -129,6 +142,17 @@ SLOW = {
     "test_certify.py::test_each_seeded_fault_is_visible_in_the_report": "every seeded fault",
     "test_certify.py::test_each_seeded_fault_is_caught_by_the_certificate_alone": "every seeded fault",
     "test_certify.py::test_each_seeded_fault_ends_suspect_in_the_analysis": "every seeded fault",
+    "test_option_space.py::test_every_accepted_option_changes_the_run_on_its_kind":
+        "every option of every encoding on the smoke sets",
+    # CPU seconds measured in the default tier (load ~12): each of these took 6 to 9 s
+    "test_mip.py::test_integral_separation_is_sat_or_unsat_on_masyu_as_brute_force_says": "brute force",
+    "test_mip.py::test_integral_separation_is_sat_or_unsat_on_slitherlink_as_brute_force_says": "brute force",
+    "test_mip.py::test_both_modes_enumerate_exactly_the_slitherlink_brute_force_answers": "brute force",
+    "test_sat_encodings.py::test_excluding_each_answer_enumerates_exactly_the_brute_force_answers":
+        "brute force",
+    # every SAT variant on seven puzzles, about 2.4 s of CPU each: janko001 and janko080 stay in the default
+    **{f"test_sat_encodings.py::test_instances_are_solved_and_verified_alike[{name}]": "every SAT variant"
+       for name in ("janko002", "janko009", "janko012", "janko017", "janko033")},
 }
 # Seconds any one test may take (setup, call, teardown), beside load: a hang fails instead of
 # stopping the run. `timeout` in pyproject.toml is the budget of the rest.
@@ -206,6 +230,8 @@ def pytest_terminal_summary(terminalreporter, config):
 @pytest.fixture
 def empty_2x2(tmp_path):
     """A 2x2 Masyu without pearls, read from a file: one loop, the smallest puzzle a worker can solve."""
+    from harness.instances import load_file
+
     path = tmp_path / "empty2.txt"
     path.write_text("2 2\n- -\n- -\n")
     return load_file(str(path))
@@ -214,6 +240,8 @@ def empty_2x2(tmp_path):
 @pytest.fixture
 def supervisor():
     """A supervisor with its worker, closed (worker and its cgroup removed) after the test."""
+    from harness.run.supervise import Supervisor
+
     sup = Supervisor()
     yield sup
     sup.close()

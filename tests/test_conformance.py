@@ -106,7 +106,9 @@ def test_solves_and_is_verified(encoding: str, instance: Instance) -> None:
 
 @pytest.mark.parametrize("instance", SMOKE, ids=ident)
 def test_every_encoding_gives_the_same_loop(instance: Instance) -> None:
-    rows = {encoding: run(encoding, instance) for encoding in ENCODINGS}
+    # an encoding past its size (`too_big`: dfs on more than 10x10) is left out: it must only stop in
+    # its short limit, which test_solves_and_is_verified holds it to
+    rows = {encoding: run(encoding, instance) for encoding in ENCODINGS if not too_big(encoding, instance)}
     solved = {e: row.get("solution") for e, row in rows.items() if row["status"] == "solved"}
     assert_one_answer(solved, instance)
 
