@@ -89,7 +89,8 @@ def test_merge_labelled_joins_as_merge_and_its_labels_border_and_cuts_are_those_
         return
     border = _border(arrays, where)
     on = {v for vs in walks for v in vs}
-    apart = [any(w in on and where[w] != where[v] for i in arrays.incident[v] for w in arrays.ends[i] if w != v)
+    apart = [any(w in on and where[w] != where[v] for i in arrays.incident[v] for w in arrays.ends[i]
+                 if w != v)
              for v in range(n)]
     assert list(border) == [int(v in on and a) for v, a in enumerate(apart)]
     given_where = list(where)
