@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from harness.prooflog import CUT
 
-from ..loop.arcs import directed_cuts
-from ..loop.join import MOVES, join, merge
+from ..loop.arcs import directed_cuts_labelled
+from ..loop.join import MOVES, join, merge_labelled
 from .solvers import model_alone
 
 if TYPE_CHECKING:
@@ -82,12 +82,14 @@ def merged(run: Run, chosen: list[int]) -> tuple[list[int], list[list[int]]] | N
     model's own cuts) when the model is one loop or none, or a loop left is no cut-set (it holds
     every required vertex or none)."""
     arrays, stats = run.problem.arrays, run.stats
-    loops = [vertices for vertices, _ in arrays.walk(chosen)]
+    walked, where = arrays.labelled_walk(chosen)
+    loops = [vertices for vertices, _ in walked]
     if len(loops) < 2:  # one loop (the answer or not) or none: the model's own cuts say which
         return None
+    ids = list(range(len(loops)))
     if run.options["join"] == "merge":
         stats["join_tried"] += 1
-        edges, left = merge(arrays, loops)
+        edges, left, where, ids = merge_labelled(arrays, loops, where)
         stats["merged"] += len(loops) - len(left)
         if edges is not None:
             edges = answer(run.solver, arrays, edges, stats)
@@ -95,6 +97,6 @@ def merged(run: Run, chosen: list[int]) -> tuple[list[int], list[list[int]]] | N
         loops = left
     if not all(map(arrays.separates, loops)):
         return None
-    if run.options["directed"] == "true":
-        return chosen, [c for vertices in loops for c in directed_cuts(arrays, run.arcs_from, vertices)]
+    if run.options["directed"] == "true":  # every vertex of a loop is labelled with it: one pass for all
+        return chosen, directed_cuts_labelled(arrays, run.arcs_from, where, ids)
     return chosen, [[i + 1 for i in arrays.boundary(vertices)] for vertices in loops]

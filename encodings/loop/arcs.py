@@ -155,6 +155,42 @@ def directed_cuts(arrays: LoopArrays, first: int, vertices) -> list[Clause]:
     return [leaving, entering]
 
 
+def directed_cuts_labelled(arrays: LoopArrays, first: int, where: list[int], ids: list[int]) -> list[Clause]:
+    """`directed_cuts` of every set labelled in `ids`, in that order, from one labelling of the vertices
+    (`where[v]`: the set v is in, -1: none; each label of `where` that is not -1 is in `ids`): the same
+    clauses, made by one pass over the graph's arcs in numpy rather than a pass per set.
+
+    The arcs are kept in `directed_cuts`' order (by tail vertex, then its incident order); those whose
+    ends are labelled apart are taken, grouped by the tail's label (a stable sort keeps that order)."""
+    import numpy as np
+
+    tail, head, out, into = arc_table(arrays)
+    label = np.asarray(where)
+    at_tail = label[tail]
+    taken = np.flatnonzero((at_tail >= 0) & (at_tail != label[head]))
+    group = at_tail[taken]
+    order = np.argsort(group, kind="stable")
+    taken, group = taken[order], group[order]
+    starts = np.searchsorted(group, ids, side="left").tolist()
+    stops = np.searchsorted(group, ids, side="right").tolist()
+    leaving, entering = (out[taken] + first).tolist(), (into[taken] + first).tolist()
+    return [clause for a, b in zip(starts, stops, strict=True) for clause in (leaving[a:b], entering[a:b])]
+
+
+def arc_table(arrays: LoopArrays):
+    """Every vertex's `arcs_at` as four numpy arrays (tail, head, arc out, arc in), by tail and incident
+    order, made once per graph (its cache)."""
+    made = arrays.cache.get("arc_table")
+    if made is None:
+        import numpy as np
+
+        rows = [(v, w, out, into) for v, here in enumerate(_arcs_at_every_vertex(arrays))
+                for w, out, into in here]
+        table = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        made = arrays.cache["arc_table"] = tuple(np.ascontiguousarray(table[:, j]) for j in range(4))
+    return made
+
+
 def arcs_at(arrays: LoopArrays, v: int) -> tuple[tuple[int, int, int], ...]:
     """Vertex v's (neighbour, arc out to it, arc in from it) in incident order, the arcs numbered from
     1 (u->w of edge i is 2i + 1, w->u 2i + 2, u < w): add `first` for the variables."""

@@ -66,39 +66,60 @@ class LoopArrays:
 
     def walk(self, chosen: list[int]) -> list[tuple[list[int], list[int]]]:
         """The loops of `chosen` as (vertices, edges) in walking order; raises if a degree is not 0 or 2."""
-        ends = self.ends
-        one, two = [-1] * self.num_vertices, [-1] * self.num_vertices
+        return self.labelled_walk(chosen)[0]
+
+    def labelled_walk(self, chosen: list[int]) -> tuple[list[tuple[list[int], list[int]]], list[int]]:
+        """`walk`'s loops, and the loop each vertex is on (its index there; -1: none).
+
+        Each loop is walked from its smallest chosen edge i, from `ends[i][0]` along i, so a loop's walk
+        depends on its own edges only. The walk steps with two arrays, no branch: an edge's ends summed
+        (the far end from v is that sum less v) and at each vertex its two chosen edges XORed (the edge
+        after e is that XOR with e), both made once per graph or round."""
+        ends, n = self.ends, self.num_vertices
+        total = self._end_sums()
+        one, pair = [-1] * n, [-1] * n  # a vertex's first chosen edge, then the XOR of its two
         for i in chosen:
             a, b = ends[i]
             if one[a] < 0:
                 one[a] = i
-            elif two[a] < 0:
-                two[a] = i
+            elif pair[a] < 0:
+                pair[a] = one[a] ^ i
             else:
                 raise ValueError(f"vertex {a} has more than two chosen edges")
             if one[b] < 0:
                 one[b] = i
-            elif two[b] < 0:
-                two[b] = i
+            elif pair[b] < 0:
+                pair[b] = one[b] ^ i
             else:
                 raise ValueError(f"vertex {b} has more than two chosen edges")
-        seen = bytearray(self.num_edges)
+        where = [-1] * n
         out = []
         for i in chosen:
-            if seen[i]:
+            v = ends[i][0]
+            if where[v] >= 0:
                 continue
-            vertices, edges, e, v = [], [], i, ends[i][0]
-            while not seen[e]:
-                seen[e] = 1
+            k = len(out)
+            vertices, edges, e = [], [], i
+            while True:
                 edges.append(e)
-                a, b = ends[e]
-                v = b if a == v else a
+                v = total[e] - v
                 vertices.append(v)
-                e = two[v] if one[v] == e else one[v]
-                if e < 0:
+                where[v] = k
+                step = pair[v]
+                if step < 0:
                     raise ValueError(f"vertex {v} has one chosen edge")
+                e ^= step
+                if e == i:
+                    break
             out.append((vertices, edges))
-        return out
+        return out, where
+
+    def _end_sums(self) -> list[int]:
+        """Each edge's two ends summed, made once per graph (its cache), for `labelled_walk`."""
+        made = self.cache.get("end_sums")
+        if made is None:
+            made = self.cache["end_sums"] = [a + b for a, b in self.ends]
+        return made  # type: ignore[return-value]
 
     def components(self, chosen: list[int]) -> list[tuple[set[int], list[int]]]:
         """The connected components of `chosen` as (vertices, edges), found by networkx."""
@@ -118,9 +139,11 @@ class LoopArrays:
         return sum(map(self.is_required.__getitem__, vertices))
 
     def separates(self, vertices) -> bool:
-        """Whether these vertices hold a required vertex and miss one: every answer crosses their
-        boundary, so it is a cut-set (`cuts=cutset`)."""
-        return 0 < self.holds(vertices) < len(self.required)
+        """Whether these vertices (each once) hold a required vertex and miss one: every answer crosses
+        their boundary, so it is a cut-set (`cuts=cutset`). Where every vertex is required (a graph's
+        Hamiltonian cycle), they are counted, not looked up: this runs on every loop of every round."""
+        held = len(vertices) if len(self.required) == self.num_vertices else self.holds(vertices)
+        return 0 < held < len(self.required)
 
     def complete(self, vertices, edges) -> bool:
         """Whether one loop over these vertices and edges meets every global demand by itself."""

@@ -37,23 +37,39 @@ def merge(arrays: LoopArrays, loops: list[list[int]],
           moves: str = "2opt") -> tuple[list[int] | None, list[list[int]]]:
     """`loops` joined as far as the moves go: (the edges of one loop, or None; the vertices of each
     loop left, the joined ones together). A loop with no move is passed over, not the end."""
+    return merge_labelled(arrays, loops, None, moves)[:2]
+
+
+def merge_labelled(arrays: LoopArrays, loops: list[list[int]], where: list[int] | None,
+                   moves: str = "2opt") -> tuple[list[int] | None, list[list[int]], list[int], list[int]]:
+    """`merge`, given (or else making) the loop each vertex is on (`where`: its index in `loops`, -1:
+    none; `LoopArrays.labelled_walk` gives it), and giving back besides that labelling after the joins
+    (a vertex labelled with the loop it ended in) and the labels of the loops left, in their order."""
     if len(loops) < 2:
-        return None, [list(vertices) for vertices in loops]
-    return _joining(arrays, loops, moves, further=True)
+        return None, [list(vertices) for vertices in loops], where or [], list(range(len(loops)))
+    return _joining(arrays, loops, moves, further=True, where=where)
 
 
-def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str,
-             further: bool) -> tuple[list[int] | None, list[list[int]]]:
-    """`join`'s and `merge`'s moves: smallest loop first; `further`: past a loop with no move."""
+def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str, further: bool,
+             where: list[int] | None = None
+             ) -> tuple[list[int] | None, list[list[int]], list[int], list[int]]:
+    """`join`'s and `merge`'s moves: smallest loop first; `further`: past a loop with no move. Gives
+    the one loop's edges (or None), the loops left, the labelling after the joins and the labels left."""
     n = arrays.num_vertices
-    where = [-1] * n  # the loop each vertex is on
-    nb: list[list[int]] = [[] for _ in range(n)]  # each vertex's two neighbours on its loop
-    members: list[list[int]] = []
-    for k, vertices in enumerate(loops):
-        members.append(list(vertices))
-        for j, v in enumerate(vertices):
-            where[v] = k
-            nb[v] = [vertices[j - 1], vertices[(j + 1) % len(vertices)]]
+    if where is None:
+        where = [-1] * n  # the loop each vertex is on
+        for k, vertices in enumerate(loops):
+            for v in vertices:
+                where[v] = k
+    else:
+        where = list(where)  # the caller's stays as it was given
+    nb: list = [None] * n  # each vertex's two neighbours on its loop (a list: moves swap them)
+    for vertices in loops:
+        for v, before, after in zip(vertices, vertices[-1:] + vertices[:-1], vertices[1:] + vertices[:1],
+                                        strict=True):
+            nb[v] = [before, after]
+    members: list[list[int]] = list(loops)  # a joined loop's list is made anew, never the caller's changed
+    border = _border(arrays, where)
     neighbours = _neighbours(arrays)
     adjacent = _adjacent(arrays)
     between = arrays.between
@@ -67,7 +83,7 @@ def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str,
         for k in others:
             for v in members[k]:
                 where[v] = into
-            members[into] += members[k]
+            members[into] = members[into] + members[k]
             members[k] = []
             alive.discard(k)
 
@@ -83,21 +99,23 @@ def _joining(arrays: LoopArrays, loops: list[list[int]], moves: str,
         into = None
         # with few loops, look first whether any is left to try (two loops: the second walk is saved)
         if len(alive) > SETTLED_CHECK or any(stuck.get(k, -1) <= since for k in alive if k != small):
-            into = _two_opt(small, members, where, nb, neighbours, adjacent, swap, absorb, stuck, since)
+            into = _two_opt(small, members, where, nb, neighbours, adjacent, swap, absorb, stuck, since,
+                            border)
         if into is None and moves == "3opt":
             into = _three_opt(small, members, where, nb, neighbours, between, swap, absorb)
         tick += 1
         if into is None:
             if not further:
-                return None, []
+                return None, [], where, []
             stuck[small] = tick
         else:
             stuck.pop(into, None)
             changed[into] = tick
-    left = [members[k] for k in sorted(alive)]
+    ids = sorted(alive)
+    left = [members[k] for k in ids]
     if len(left) > 1:
-        return None, left
-    return sorted({between(v, w) for v in left[0] for w in nb[v]}), left
+        return None, left, where, ids
+    return sorted({between(v, w) for v in left[0] for w in nb[v]}), left, where, ids
 
 
 def _neighbours(arrays: LoopArrays) -> list[list[int]]:
@@ -118,22 +136,45 @@ def _adjacent(arrays: LoopArrays) -> list[frozenset[int]]:
     return made  # type: ignore[return-value]
 
 
-def _two_opt(small, members, where, nb, neighbours, adjacent, swap, absorb, stuck, since) -> int | None:
+def _two_opt(small, members, where, nb, neighbours, adjacent, swap, absorb, stuck, since,
+             border) -> int | None:
     """The first 2-opt move from loop `small` (walked in order) to another loop, made; its partner.
-    A partner stuck (found with no move) after `since`, when `small` last changed, has none with it."""
-    for a in members[small]:
+    A partner stuck (found with no move) after `since`, when `small` last changed, has none with it.
+    Only vertices at the border (`_border`) can have a move; at each, its neighbours on other loops that
+    may have one are found first; the moves are then tried in the order a walk over a's two loop
+    neighbours, its graph neighbours and theirs would try them."""
+    get = stuck.get
+    for a in filter(border.__getitem__, members[small]):
+        across = [c for c in neighbours[a] if (other := where[c]) >= 0 and other != small
+                  and get(other, -1) <= since]
+        if not across:
+            continue
         for b in nb[a]:
             near = adjacent[b]
-            for c in neighbours[a]:
-                other = where[c]
-                if other < 0 or other == small or stuck.get(other, -1) > since:
-                    continue
+            for c in across:
                 for d in nb[c]:
                     if d in near:
+                        other = where[c]
                         swap(a, b, c), swap(b, a, d), swap(c, d, a), swap(d, c, b)
                         absorb(other, small)
                         return other
     return None
+
+
+def _border(arrays: LoopArrays, where: list[int]) -> bytearray:
+    """1 at each vertex on a loop with a graph neighbour on another loop: the only vertices a 2-opt move
+    can start at. Joins only make loops larger, so a vertex off the border stays off it (one pass over
+    the graph's arcs in numpy, before the moves)."""
+    import numpy as np
+
+    from .arcs import arc_table
+
+    tail, head = arc_table(arrays)[:2]
+    label = np.asarray(where)
+    at_tail, at_head = label[tail], label[head]
+    marks = np.zeros(arrays.num_vertices, dtype=np.uint8)
+    marks[tail[(at_tail >= 0) & (at_head >= 0) & (at_tail != at_head)]] = 1
+    return bytearray(marks.tobytes())
 
 
 def _three_opt(small, members, where, nb, neighbours, between, swap, absorb) -> int | None:
