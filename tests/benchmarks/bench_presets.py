@@ -1,0 +1,172 @@
+"""Old against new, every preset and loop strategy's solve time side by side on puzzles and graph-hard:
+per configuration and set, the geometric mean of new/old CPU time with its 95 % bootstrap interval.
+
+Run from the repository root: `python tests/benchmarks/bench_presets.py [--old-python
+/work/venvs/sweep/bin/python --old-tree /work/sweep-d0abd3a] [--configs sat,lazy] [--sets masyu-default]
+[--repeat 3] [--time-limit 20] [--csv results/performance/presets-old-new.csv]`.
+Not collected by pytest. Each side is a worker process (the old one with its cwd in the old tree, whose
+`harness` and `loopbench_encodings` its venv imports) that resolves the configuration for the
+instance's kind as `harness.run` does (`registry.create_for`) and calls its `solve` directly, seed 0;
+each instance runs `--repeat` times on each side, the sides alternating (old first on even repeats), so
+the machine's load falls on both alike, and a side's time is its median over the repeats (CPU seconds
+of `solve`, `time.process_time`). Instances where a run does not answer `sat`/`unsat` within the limit,
+or where the runs' statuses differ, are counted apart and left out of the ratio (the loops found may
+differ: a graph has many Hamiltonian cycles; the sweeps' checker judges answers, not this benchmark).
+A ratio above 1 is new slower; `slower` is said only where the whole interval is above 1, `faster`
+where it is below, `tie` otherwise. Counts (status) do not depend on the load; CPU times do, on both
+sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+OLD_PYTHON, OLD_TREE = "/work/venvs/sweep/bin/python", "/work/sweep-d0abd3a"
+# every preset and the loop strategies' defaults; on graph-hard the graph ones only (`eager` and
+# `circuit` reach few of its graphs in time, and `lazy` none past the smallest)
+PUZZLE_CONFIGS = ("sat", "sat-plain", "lazy", "circuit", "circuit-lp", "propagator", "asp", "eager",
+                  "connect")
+GRAPH_CONFIGS = ("sat", "cegar", "cegar-split", "cegar-free", "arc-model", "asymmetry-split", "sat-plain",
+                 "circuit", "circuit-lp", "propagator", "asp")
+SETS = {"masyu-default": PUZZLE_CONFIGS, "slither-smoke": PUZZLE_CONFIGS,
+        "graph-hard-hamiltonian": GRAPH_CONFIGS}
+ANSWERS = ("sat", "unsat")
+
+
+def worker() -> None:
+    """Answer one JSON request per line with the run's status and CPU time; what the encodings print
+    goes to stderr."""
+    from harness import registry, sets
+    from harness.encoding import Limits
+
+    out, sys.stdout = sys.stdout, sys.stderr
+    cache: dict[str, dict] = {}
+    for line in sys.stdin:
+        req = json.loads(line)
+        if req["set"] not in cache:
+            cache[req["set"]] = {i.name: i for i in sets.instances(req["set"])}
+        instance = cache[req["set"]][req["name"]]
+        try:
+            encoding = registry.create_for(req["config"], instance.kind)
+        except (ValueError, KeyError) as err:  # a preset the old tree does not have
+            out.write(json.dumps({"status": "absent", "detail": str(err), "cpu_s": 0.0}) + "\n")
+            out.flush()
+            continue
+        encoding.prepare()
+        t0 = time.process_time()
+        outcome = encoding.solve(instance.puzzle, Limits(time_s=req["time_s"]), 0)
+        cpu = time.process_time() - t0
+        out.write(json.dumps({"status": outcome.status, "cpu_s": cpu}) + "\n")
+        out.flush()
+
+
+class Side:
+    """A worker process of one venv, its cwd in that side's tree."""
+
+    def __init__(self, python: str, cwd: str) -> None:
+        self.proc = subprocess.Popen([python, str(Path(__file__).resolve()), "--worker"], text=True, cwd=cwd,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     env={**os.environ, "PYTHONPATH": ""})
+
+    def run(self, request: dict) -> dict:
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def interval(ratios: list[float], rounds: int = 2000, seed: int = 0) -> tuple[float, float, float]:
+    """The geometric mean of `ratios` and its 95 % percentile-bootstrap interval (over instances)."""
+    logs = [math.log(r) for r in ratios]
+    rng = random.Random(seed)
+    means = sorted(statistics.fmean(rng.choices(logs, k=len(logs))) for _ in range(rounds))
+    return (math.exp(statistics.fmean(logs)), math.exp(means[int(0.025 * rounds)]),
+            math.exp(means[int(0.975 * rounds) - 1]))
+
+
+def verdict(low: float, high: float) -> str:
+    return "slower" if low > 1 else "faster" if high < 1 else "tie"
+
+
+def instance_names(set_name: str, python: str, cwd: str) -> list[str]:
+    """The set's instance names as this side's tree bundles them."""
+    code = f"from harness import sets; print(' '.join(i.name for i in sets.instances({set_name!r})))"
+    got = subprocess.run([python, "-c", code], cwd=cwd, capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": ""})
+    return got.stdout.split()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old-python", default=OLD_PYTHON, help="the old tree's venv's python")
+    parser.add_argument("--old-tree", default=OLD_TREE, help="the old checkout (the old side's cwd)")
+    parser.add_argument("--configs", help="comma-separated configurations (default: each set's list)")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated sets (default %(default)s)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs per instance and side (default %(default)d)")
+    parser.add_argument("--time-limit", type=float, default=20.0,
+                        help="CPU seconds per run (default %(default)g)")
+    parser.add_argument("--csv", type=Path, help="also write the table here")
+    args = parser.parse_args()
+    root = str(Path(__file__).resolve().parents[2])
+    sides = {"new": Side(sys.executable, root), "old": Side(args.old_python, args.old_tree)}
+    rows, t0 = [], time.time()
+    print(f"new/old CPU time of solve, seed 0, median of {args.repeat} runs per side, {args.time_limit:g} s "
+          "limit; geometric mean over the instances every run answered alike (95 % bootstrap interval)")
+    print(f"{'set':<24} {'configuration':<16} {'both':>4} {'apart':>5} {'new/old':>8} {'interval':>14}"
+          "  verdict")
+    try:
+        for set_name in args.sets.split(","):
+            names = instance_names(set_name, sys.executable, root)
+            if names != instance_names(set_name, args.old_python, args.old_tree):
+                sys.exit(f"bench_presets: {set_name}: the two trees bundle different instances")
+            configs = args.configs.split(",") if args.configs else SETS[set_name]
+            for config in configs:
+                ratios, apart = [], 0
+                for name in names:
+                    got: dict[str, list[dict]] = {"new": [], "old": []}
+                    for k in range(args.repeat):
+                        order = ("old", "new") if k % 2 == 0 else ("new", "old")
+                        for s in order:
+                            got[s].append(sides[s].run({"set": set_name, "name": name, "config": config,
+                                                        "time_s": args.time_limit}))
+                    statuses = {r["status"] for s in got for r in got[s]}
+                    if len(statuses) != 1 or not statuses <= set(ANSWERS):
+                        apart += 1
+                        continue
+                    new = statistics.median(r["cpu_s"] for r in got["new"])
+                    old = statistics.median(r["cpu_s"] for r in got["old"])
+                    ratios.append(max(new, 1e-4) / max(old, 1e-4))  # below the clock's tick both are 0
+                mean, low, high = interval(ratios) if ratios else (math.nan,) * 3
+                said = verdict(low, high) if ratios else "-"
+                rows.append({"set": set_name, "configuration": config, "both": len(ratios), "apart": apart,
+                             "new_over_old": f"{mean:.3g}", "low": f"{low:.3g}", "high": f"{high:.3g}",
+                             "verdict": said})
+                print(f"{set_name:<24} {config:<16} {len(ratios):>4} {apart:>5} {mean:>8.3g} "
+                      f"{f'{low:.3g}-{high:.3g}':>14}  {said}", flush=True)
+    finally:
+        for side in sides.values():
+            side.close()
+    print(f"{time.time() - t0:.0f} s wall")
+    if args.csv:
+        with args.csv.open("w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    worker() if sys.argv[1:] == ["--worker"] else main()
