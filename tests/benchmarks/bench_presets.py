@@ -143,6 +143,8 @@ def main() -> None:
                         for s in order:
                             got[s].append(sides[s].run({"set": set_name, "name": name, "config": config,
                                                         "time_s": args.time_limit}))
+                        if any(r["status"] not in ANSWERS for s in got for r in got[s]):
+                            break  # apart already: its repeats would only spend the limit again
                     statuses = {r["status"] for s in got for r in got[s]}
                     if len(statuses) != 1 or not statuses <= set(ANSWERS):
                         apart += 1
