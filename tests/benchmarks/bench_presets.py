@@ -3,18 +3,21 @@ per configuration and set, the geometric mean of new/old CPU time with its 95 % 
 
 Run from the repository root: `python tests/benchmarks/bench_presets.py [--old-python
 /work/venvs/sweep/bin/python --old-tree /work/sweep-d0abd3a] [--configs sat,lazy] [--sets masyu-default]
-[--repeat 3] [--time-limit 20] [--csv results/performance/presets-old-new.csv]`.
+[--repeat 3] [--time-limit 5] [--csv results/performance/presets-old-new.csv]`.
 Not collected by pytest. Each side is a worker process (the old one with its cwd in the old tree, whose
 `harness` and `loopbench_encodings` its venv imports) that resolves the configuration for the
-instance's kind as `harness.run` does (`registry.create_for`) and calls its `solve` directly, seed 0;
-each instance runs `--repeat` times on each side, the sides alternating (old first on even repeats), so
-the machine's load falls on both alike, and a side's time is its median over the repeats (CPU seconds
-of `solve`, `time.process_time`). Instances where a run does not answer `sat`/`unsat` within the limit,
-or where the runs' statuses differ, are counted apart and left out of the ratio (the loops found may
-differ: a graph has many Hamiltonian cycles; the sweeps' checker judges answers, not this benchmark).
-A ratio above 1 is new slower; `slower` is said only where the whole interval is above 1, `faster`
-where it is below, `tie` otherwise. Counts (status) do not depend on the load; CPU times do, on both
-sides alike.
+instance's kind as `harness.run` does (`registry.create_for`) and calls its `solve` directly, seed 0.
+Each side first solves the set's first instance untimed (a worker's first solve imports the solver,
+which a sweep's worker does once); then each instance runs `--repeat` times on each side, the sides
+alternating (old first on even repeats), so the machine's load falls on both alike, and a side's time
+is its median over the repeats (CPU seconds of `solve`, `time.process_time`, the puzzle read before).
+Instances where a run does not answer `sat`/`unsat` within the limit, or where the runs' statuses
+differ, are counted apart and left out of the ratio (the loops found may differ: a graph has many
+Hamiltonian cycles; the sweeps' checker judges answers, not this benchmark). A ratio above 1 is new
+slower; `slower` is said only where the whole interval is above 1, `faster` where it is below, `tie`
+otherwise. Each set begins with a control row, its first configuration run by the new tree against
+itself (a second worker): the spread a ratio shows when nothing changed. Counts (status) do not
+depend on the load; CPU times do, on both sides alike.
 """
 
 from __future__ import annotations
@@ -32,12 +35,12 @@ import time
 from pathlib import Path
 
 OLD_PYTHON, OLD_TREE = "/work/venvs/sweep/bin/python", "/work/sweep-d0abd3a"
-# every preset and the loop strategies' defaults; on graph-hard the graph ones only (`eager` and
-# `circuit` reach few of its graphs in time, and `lazy` none past the smallest)
+# every preset and the loop strategies' defaults on puzzles; on graph-hard the configurations whose code
+# the loop's shared parts serve there (the `sat` family and `propagator`) and two that stand apart
+# (`circuit`, `asp`): `lazy` and `eager` reach few of its graphs in time
 PUZZLE_CONFIGS = ("sat", "sat-plain", "lazy", "circuit", "circuit-lp", "propagator", "asp", "eager",
                   "connect")
-GRAPH_CONFIGS = ("sat", "cegar", "cegar-split", "cegar-free", "arc-model", "asymmetry-split", "sat-plain",
-                 "circuit", "circuit-lp", "propagator", "asp")
+GRAPH_CONFIGS = ("sat", "cegar", "cegar-free", "arc-model", "asymmetry-split", "propagator", "circuit", "asp")
 SETS = {"masyu-default": PUZZLE_CONFIGS, "slither-smoke": PUZZLE_CONFIGS,
         "graph-hard-hamiltonian": GRAPH_CONFIGS}
 ANSWERS = ("sat", "unsat")
@@ -110,6 +113,18 @@ def instance_names(set_name: str, python: str, cwd: str) -> list[str]:
     return got.stdout.split()
 
 
+def runs(new: Side, old: Side, repeat: int, request: dict) -> tuple[list[dict], list[dict]]:
+    """`repeat` runs of `request` on each side, alternating which goes first; fewer once a run does not
+    answer (the instance is apart then, and its repeats would only spend the limit again)."""
+    got: tuple[list[dict], list[dict]] = ([], [])
+    for k in range(repeat):
+        for side in ((1, 0) if k % 2 == 0 else (0, 1)):  # old first on even repeats
+            got[side].append((new, old)[side].run(request))
+        if any(r["status"] not in ANSWERS for side in got for r in side):
+            break
+    return got
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old-python", default=OLD_PYTHON, help="the old tree's venv's python")
@@ -118,16 +133,17 @@ def main() -> None:
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated sets (default %(default)s)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs per instance and side (default %(default)d)")
-    parser.add_argument("--time-limit", type=float, default=20.0,
+    parser.add_argument("--time-limit", type=float, default=5.0,
                         help="CPU seconds per run (default %(default)g)")
     parser.add_argument("--csv", type=Path, help="also write the table here")
     args = parser.parse_args()
     root = str(Path(__file__).resolve().parents[2])
-    sides = {"new": Side(sys.executable, root), "old": Side(args.old_python, args.old_tree)}
+    sides = {"new": Side(sys.executable, root), "again": Side(sys.executable, root),
+             "old": Side(args.old_python, args.old_tree)}
     rows, t0 = [], time.time()
     print(f"new/old CPU time of solve, seed 0, median of {args.repeat} runs per side, {args.time_limit:g} s "
           "limit; geometric mean over the instances every run answered alike (95 % bootstrap interval)")
-    print(f"{'set':<24} {'configuration':<16} {'both':>4} {'apart':>5} {'new/old':>8} {'interval':>14}"
+    print(f"{'set':<24} {'configuration':<26} {'both':>4} {'apart':>5} {'new/old':>8} {'interval':>14}"
           "  verdict")
     try:
         for set_name in args.sets.split(","):
@@ -135,30 +151,28 @@ def main() -> None:
             if names != instance_names(set_name, args.old_python, args.old_tree):
                 sys.exit(f"bench_presets: {set_name}: the two trees bundle different instances")
             configs = args.configs.split(",") if args.configs else SETS[set_name]
-            for config in configs:
+            # the control: the new tree against itself, a second worker, on the set's first configuration
+            plan = [(configs[0], "again", True)] + [(config, "old", False) for config in configs]
+            for config, other, control in plan:
                 ratios, apart = [], 0
+                for side in ("new", other):  # a worker's first solve pays the solver's import: not timed
+                    sides[side].run({"set": set_name, "name": names[0], "config": config, "time_s": 1.0})
                 for name in names:
-                    got: dict[str, list[dict]] = {"new": [], "old": []}
-                    for k in range(args.repeat):
-                        order = ("old", "new") if k % 2 == 0 else ("new", "old")
-                        for s in order:
-                            got[s].append(sides[s].run({"set": set_name, "name": name, "config": config,
-                                                        "time_s": args.time_limit}))
-                        if any(r["status"] not in ANSWERS for s in got for r in got[s]):
-                            break  # apart already: its repeats would only spend the limit again
-                    statuses = {r["status"] for s in got for r in got[s]}
+                    got = runs(sides["new"], sides[other], args.repeat,
+                               {"set": set_name, "name": name, "config": config, "time_s": args.time_limit})
+                    statuses = {r["status"] for side in got for r in side}
                     if len(statuses) != 1 or not statuses <= set(ANSWERS):
                         apart += 1
                         continue
-                    new = statistics.median(r["cpu_s"] for r in got["new"])
-                    old = statistics.median(r["cpu_s"] for r in got["old"])
+                    new, old = (statistics.median(r["cpu_s"] for r in side) for side in got)
                     ratios.append(max(new, 1e-4) / max(old, 1e-4))  # below the clock's tick both are 0
                 mean, low, high = interval(ratios) if ratios else (math.nan,) * 3
                 said = verdict(low, high) if ratios else "-"
-                rows.append({"set": set_name, "configuration": config, "both": len(ratios), "apart": apart,
+                label = f"{config} (control)" if control else config
+                rows.append({"set": set_name, "configuration": label, "both": len(ratios), "apart": apart,
                              "new_over_old": f"{mean:.3g}", "low": f"{low:.3g}", "high": f"{high:.3g}",
                              "verdict": said})
-                print(f"{set_name:<24} {config:<16} {len(ratios):>4} {apart:>5} {mean:>8.3g} "
+                print(f"{set_name:<24} {label:<26} {len(ratios):>4} {apart:>5} {mean:>8.3g} "
                       f"{f'{low:.3g}-{high:.3g}':>14}  {said}", flush=True)
     finally:
         for side in sides.values():
