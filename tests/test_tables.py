@@ -97,7 +97,8 @@ def test_committed_tables_are_what_the_committed_databases_give(path, tmp_path):
 def test_a_csv_block_renders_the_committed_file_and_refuses_a_bad_one(tmp_path, capsys):
     (tmp_path / "figures.csv").write_text("case,inputs,note\ndimacs,\"5,000\",none\ntext|walls,2033,crash\n")
     page = tmp_path / "page.md"
-    page.write_text("<!-- table: --csv figures.csv --columns case,inputs -->\nold\n<!-- /table -->\n")
+    page.write_text("<!-- table: --kind csv --csv figures.csv --columns case,inputs -->\nold\n"
+                    "<!-- /table -->\n")
     assert command.main(["--root", str(tmp_path), str(page)]) == 0
     lines = page.read_text().splitlines()
     assert lines[1:5] == ["| case | inputs |", "|---|---:|", "| dimacs | 5,000 |", "| text\\|walls | 2033 |"]
@@ -107,13 +108,32 @@ def test_a_csv_block_renders_the_committed_file_and_refuses_a_bad_one(tmp_path, 
     assert command.main(["--root", str(tmp_path), str(page)]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"error: {page}:1: figures.csv:3: 1 fields, the header has 2"
-    page.write_text("<!-- table: --csv gone.csv -->\n<!-- /table -->\n")
+    page.write_text("<!-- table: --kind csv --csv gone.csv -->\n<!-- /table -->\n")
     assert command.main(["--root", str(tmp_path), str(page)]) == 2
     assert capsys.readouterr().err.strip() == f"error: {page}:1: gone.csv: no such file"
     (tmp_path / "figures.csv").write_text("case,inputs\ndimacs,5000\n")
-    page.write_text("<!-- table: --csv figures.csv --columns case,hangs -->\n<!-- /table -->\n")
+    page.write_text("<!-- table: --kind csv --csv figures.csv --columns case,hangs -->\n<!-- /table -->\n")
     assert command.main(["--root", str(tmp_path), str(page)]) == 2
     assert "no column hangs (columns: case, inputs)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, said", [
+    ("--kind csv --csv figures.csv --db runs.sqlite", "--kind csv reads no database (--db)"),
+    ("--kind csv", "--kind csv needs --csv FILE"),
+    ("--csv figures.csv", "--kind headline needs --db"),  # a file alone is no database table
+    ("--kind cost", "--kind cost needs --db"),
+])
+def test_each_kind_is_given_its_input_and_no_other(tmp_path, capsys, args, said):
+    # the csv kind is a KINDS entry like the others, read by the same parser: `--db` is for the kinds
+    # that read a database, `--csv` for the one that reads a file
+    assert tables.KINDS["csv"] == "harness.analysis.csvtable" and not tables.reads_database("csv")
+    assert all(tables.reads_database(kind) for kind in tables.KINDS if kind != "csv")
+    (tmp_path / "figures.csv").write_text("case,inputs\ndimacs,5000\n")
+    page = tmp_path / "page.md"
+    page.write_text(f"<!-- table: {args} -->\n<!-- /table -->\n")
+    assert command.main(["--root", str(tmp_path), str(page)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: {page}:1: ") and err.endswith(said) and "\n" not in err
 
 
 # --- batches: one sweep command interrupted and resumed is one sweep; another plan is not -------------

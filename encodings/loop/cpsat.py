@@ -83,8 +83,8 @@ class CpSatEncoding(Encoding):
                "depend on the machine)", check=lambda n: n if n >= 1 else _refuse_workers(n)),
         # 0 on graphs too: the best single setting measured there (results/graph/README.md, "CP-SAT on
         # graphs", with the sweeps of `lp.sqlite` before it); 1 proves parity-bound graphs (preset circuit-lp)
-        Option("linearization_level", 0, "CP-SAT's LP relaxation: 0 none (its defaults spend most of a loop "
-               "model's time there), 1 or 2 more", by_kind={"graph": 0}),
+        Option("linearization_level", 0, "CP-SAT's LP relaxation: 0 none (why 0 is the default: "
+               "results/HISTORY.md), 1 or 2 more", by_kind={"graph": 0}),
         Option("search_branching", "PORTFOLIO_WITH_QUICK_RESTART_SEARCH", "CP-SAT's search_branching "
                "(any of SatParameters.SearchBranching's names)", check=_branching_name),
     )

@@ -1,7 +1,7 @@
-"""A committed CSV as a Markdown table: the `--csv` block kind of `harness.tables`, for the figures a
+"""A committed CSV as a Markdown table: the `csv` block kind of `harness.tables`, for the figures a
 benchmark writes to results/<study>/ (a fuzz campaign, a proof check) rather than to a database.
 
-    <!-- table: --csv results/fuzz/campaign.csv --columns case,inputs,crashes -->
+    <!-- table: --kind csv --csv results/fuzz/campaign.csv --columns case,inputs,crashes -->
 
 The cells are the file's, as written (the benchmark chose their digits); a column whose every cell
 reads as a number is right-aligned. Under the table, one line names the file it was made from.
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import argparse
 import csv
-import shlex
 from pathlib import Path
 
+# The kind reads a file, not a database: a block of it names no `--db` (harness.analysis.tables.KINDS).
+DATABASE = False
 
-def parser() -> argparse.ArgumentParser:
-    """The arguments of a `--csv` block."""
-    p = argparse.ArgumentParser(prog="<!-- table: --csv ... -->", add_help=False, exit_on_error=False)
-    p.add_argument("--csv", required=True, help="the CSV file, relative to the repository root")
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The file, and the columns shown."""
+    p.add_argument("--csv", help="the CSV file, relative to the repository root (the csv kind's input)")
     p.add_argument("--columns", help="comma-separated columns to show, in this order (default: all)")
-    return p
 
 
 def read(path: Path, shown: str) -> tuple[list[str], list[list[str]]]:
@@ -58,12 +58,11 @@ def render(head: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def make(args: list[str], root: Path = Path(".")) -> str:
-    """The Markdown a `--csv` block holds: the table and the line naming its file."""
-    try:
-        ns = parser().parse_args(args)
-    except (argparse.ArgumentError, SystemExit) as exc:
-        raise ValueError(f"bad table arguments {shlex.join(args)}: {exc}") from None
+def make(runs: None, ns: argparse.Namespace, root: Path) -> str:
+    """The Markdown a `csv` block holds: the table and the line naming its file (`runs` is None: the
+    kind reads no database)."""
+    if not ns.csv:
+        raise ValueError("--kind csv needs --csv FILE")
     head, rows = read(root / ns.csv, ns.csv)
     if ns.columns:
         wanted = [c.strip() for c in ns.columns.split(",")]

@@ -161,18 +161,26 @@ def where(runs: pd.DataFrame, across: bool) -> str:
 
 
 # Table kinds beside `headline` (`--kind NAME`): each a module with `add_arguments(parser)` and
-# `make(runs, ns, root) -> str` (the block's Markdown from the runs `make` chose and checked).
-KINDS = {"headline": None, "cutoffs": "harness.analysis.cutoffs", "cost": "harness.analysis.cost"}
+# `make(runs, ns, root) -> str` (the block's Markdown from the runs `make` chose and checked). A kind
+# that reads no database says `DATABASE = False` (csv: a file a benchmark wrote); its `make` gets
+# `runs` None, and its blocks name no `--db`.
+KINDS = {"headline": None, "cutoffs": "harness.analysis.cutoffs", "cost": "harness.analysis.cost",
+         "csv": "harness.analysis.csvtable"}
 
 
 def _kind(name: str):
     return importlib.import_module(KINDS[name])
 
 
+def reads_database(kind: str) -> bool:
+    """Whether a block of this kind is made from a database (`--db`): every kind but those that say not."""
+    return KINDS[kind] is None or getattr(_kind(kind), "DATABASE", True)
+
+
 def parser() -> argparse.ArgumentParser:
     """The arguments of a block (and of `python -m harness.tables --print`)."""
     p = argparse.ArgumentParser(prog="<!-- table: ... -->", add_help=False, exit_on_error=False)
-    p.add_argument("--db", required=True)
+    p.add_argument("--db", help="the database, relative to the root (every kind that reads one)")
     p.add_argument("--set", dest="set_name")
     p.add_argument("--sweep", action="append", default=[])
     p.add_argument("--configs", help="comma-separated config labels to show (default: all)")
@@ -191,16 +199,17 @@ def make(args: list[str], root: Path = Path(".")) -> str:
     """The Markdown a block with these arguments holds (table and stamp); paths relative to `root`.
 
     Raises ValueError for runs that mix sweeps, commits or hosts without `--across-sweeps`."""
-    if "--csv" in args:  # the `--csv` kind: a committed CSV a benchmark wrote (harness.analysis.csvtable)
-        from harness.analysis import csvtable
-
-        return csvtable.make(args, root)
-    from harness.analysis import plots
-
     try:
         ns = parser().parse_args(args)
     except (argparse.ArgumentError, SystemExit) as exc:
         raise ValueError(f"bad table arguments {shlex.join(args)}: {exc}") from None
+    if (ns.db is None) == reads_database(ns.kind):
+        said = "needs --db" if ns.db is None else "reads no database (--db)"
+        raise ValueError(f"bad table arguments {shlex.join(args)}: --kind {ns.kind} {said}")
+    if ns.db is None:
+        return _kind(ns.kind).make(None, ns, root)
+    from harness.analysis import plots
+
     runs = with_config(with_clock(with_batches(plots.load(root / ns.db), root / ns.db), ns.clock))
     runs = restrict(runs, ns.set_name, [first_batch(runs, s) for s in ns.sweep])
     if ns.configs:
