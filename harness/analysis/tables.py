@@ -162,7 +162,8 @@ def where(runs: pd.DataFrame, across: bool) -> str:
 
 # Table kinds beside `headline` (`--kind NAME`): each a module with `add_arguments(parser)` and
 # `make(runs, ns, root) -> str` (the block's Markdown from the runs `make` chose and checked).
-KINDS = {"headline": None, "cutoffs": "harness.analysis.cutoffs", "cost": "harness.analysis.cost"}
+KINDS = {"headline": None, "cutoffs": "harness.analysis.cutoffs", "cost": "harness.analysis.cost",
+         "selector": "harness.select.table"}
 
 
 def _kind(name: str):
