@@ -29,7 +29,7 @@ class Condition:
         return value > self.threshold if self.above else value <= self.threshold
 
     def __str__(self) -> str:
-        return f"{self.feature} {'>' if self.above else '<='} {self.threshold:g}"
+        return f"{self.feature} {'>' if self.above else '<='} {self.threshold:.12g}"
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,28 @@ class Rule:
             return cls(when, str(body["then"]), str(body["otherwise"]), dict(body.get("trained", {})))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"{source}: not a selection rule ({exc})") from None
+
+
+def parse(text: str) -> Rule:
+    """The rule `str(rule)` writes (`always CONFIG`, or `CONFIG if FEATURE > T and FEATURE <= T, else
+    CONFIG`); ValueError saying what does not read."""
+    said = " ".join(text.split())
+    if said.startswith("always "):
+        return Rule((), said[len("always "):], said[len("always "):])
+    then, sep, rest = said.partition(" if ")
+    conds, sep2, otherwise = rest.rpartition(", else ")
+    if not (sep and sep2 and then and otherwise):
+        raise ValueError(f"rule {text!r}: expected 'always CONFIG' or 'CONFIG if CONDITIONS, else CONFIG'")
+    when = []
+    for cond in conds.split(" and "):
+        parts = cond.split(" ")
+        if len(parts) != 3 or parts[1] not in (">", "<="):
+            raise ValueError(f"rule {text!r}: condition {cond!r} is not 'FEATURE > T' or 'FEATURE <= T'")
+        try:
+            when.append(Condition(parts[0], parts[1] == ">", float(parts[2])))
+        except ValueError:
+            raise ValueError(f"rule {text!r}: {parts[2]!r} is no number") from None
+    return Rule(tuple(when), then, otherwise)
 
 
 def read(path: Path = RULE_FILE) -> Rule:

@@ -107,11 +107,15 @@ def chosen(rule: Rule, features: pd.DataFrame) -> pd.Series:
     return pd.Series([rule.choose(r) for r in features.to_dict("records")], index=features.index)
 
 
+def folds(groups: pd.Series) -> list[pd.Series]:
+    """The held-out masks of leave-one-family-out: one per family, its graphs; the rest train."""
+    return [groups == name for name in sorted(set(groups))]
+
+
 def cross_validated(features: pd.DataFrame, seconds: pd.DataFrame, groups: pd.Series) -> pd.Series:
     """Each graph's configuration as chosen by the rule fitted on every other family than its own."""
     out = pd.Series("", index=features.index, dtype=object)
-    for name in sorted(set(groups)):
-        held = groups == name
+    for held in folds(groups):
         rule = fit(features[~held], seconds[~held])
         out[held] = chosen(rule, features[held])
     return out
