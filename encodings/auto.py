@@ -44,7 +44,7 @@ class Auto(Encoding):
     excludes = True  # both configurations the committed rule names honour `exclude` (sat, asp)
     declared = (
         Option("rule", str(choose.read()), "the rule choosing the configuration from the graph's features "
-               "(`CONFIG if FEATURE > T [and FEATURE <= T], else CONFIG`, or `always CONFIG`); default: the "
+               "(`CONFIG if FEATURE > T [and FEATURE <= T] else CONFIG`, or `always CONFIG`); default: the "
                "committed one, encodings/auto.json (results/selector/README.md)", check=_rule),
     )
     imports = ("pysat.solvers", "networkx", "clingo")  # what the committed rule's configurations import

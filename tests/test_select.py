@@ -27,7 +27,7 @@ def test_a_rule_round_trips_through_its_file_and_its_text(tmp_path):
     back = choose.read(path)
     assert back == rule and back.trained == {"graphs": 3} and back.to_json() == rule.to_json()
     assert choose.parse(str(rule)) == rule
-    assert str(rule) == "asp if share_degree2 > 0.1125 and vertices <= 4321.5, else cegar-split"
+    assert str(rule) == "asp if share_degree2 > 0.1125 and vertices <= 4321.5 else cegar-split"
     assert choose.parse("always asp") == choose.Rule((), "asp", "asp")
     assert rule.choose({"share_degree2": 0.2, "vertices": 100}) == "asp"
     assert rule.choose({"share_degree2": 0.2, "vertices": 5000}) == "cegar-split"
@@ -37,7 +37,7 @@ def test_a_rule_round_trips_through_its_file_and_its_text(tmp_path):
 
 def test_a_bad_rule_is_one_line_naming_what_is_wrong(tmp_path):
     with pytest.raises(ValueError, match="condition 'vertices = 3'"):
-        choose.parse("asp if vertices = 3, else cegar-split")
+        choose.parse("asp if vertices = 3 else cegar-split")
     with pytest.raises(ValueError, match="expected 'always CONFIG'"):
         choose.parse("asp when vertices > 3")
     (tmp_path / "bad.json").write_text('{"when": [{"feature": "vertices"}]}')

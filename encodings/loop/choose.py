@@ -46,7 +46,7 @@ class Rule:
     def __str__(self) -> str:
         if not self.when:
             return f"always {self.otherwise}"
-        return f"{self.then} if {' and '.join(map(str, self.when))}, else {self.otherwise}"
+        return f"{self.then} if {' and '.join(map(str, self.when))} else {self.otherwise}"
 
     def to_json(self) -> str:
         when = [{"feature": c.feature, "above": c.above, "threshold": c.threshold} for c in self.when]
@@ -67,15 +67,16 @@ class Rule:
 
 
 def parse(text: str) -> Rule:
-    """The rule `str(rule)` writes (`always CONFIG`, or `CONFIG if FEATURE > T and FEATURE <= T, else
-    CONFIG`); ValueError saying what does not read."""
+    """The rule `str(rule)` writes (`always CONFIG`, or `CONFIG if FEATURE > T and FEATURE <= T else
+    CONFIG`: no comma, so it can stand in a comma-separated `--encoding` list); ValueError saying what
+    does not read."""
     said = " ".join(text.split())
     if said.startswith("always "):
         return Rule((), said[len("always "):], said[len("always "):])
     then, sep, rest = said.partition(" if ")
-    conds, sep2, otherwise = rest.rpartition(", else ")
+    conds, sep2, otherwise = rest.rpartition(" else ")
     if not (sep and sep2 and then and otherwise):
-        raise ValueError(f"rule {text!r}: expected 'always CONFIG' or 'CONFIG if CONDITIONS, else CONFIG'")
+        raise ValueError(f"rule {text!r}: expected 'always CONFIG' or 'CONFIG if CONDITIONS else CONFIG'")
     when = []
     for cond in conds.split(" and "):
         parts = cond.split(" ")
