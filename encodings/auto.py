@@ -7,9 +7,11 @@ configuration (a preset or encoding, e.g. `cegar-split` or `asp`), and that conf
 graph within the same budget, its options resolved for the graph as a run of it would resolve them.
 The features' CPU time is the run's (it is counted, never hidden). Stats: the chosen configuration's
 own, and `auto_choice`, `auto_rule`, `auto_features` (every feature by name) and `auto_features_cpu_s`,
-which land in the run's `extra`. Graphs only: the rule was trained on graphs, and a puzzle's grid says
-nothing its features were measured on, so another kind is not served (a sweep never plans it there;
-`harness.solve` refuses it in one line). The answer is judged by the graph checker as every answer is.
+which land in the run's `extra`. Its fingerprint holds `sat`'s and `asp`'s code (the committed
+rule's; a rule given that names another encoding runs it, but that code is not in the fingerprint).
+Graphs only: the rule was trained on graphs, and a puzzle's grid says nothing its features were
+measured on, so another kind is not served (a sweep never plans it there; `harness.solve` refuses it
+in one line). The answer is judged by the graph checker as every answer is.
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ class Auto(Encoding):
 
     def solve(self, puzzle: Any, limits: Limits, seed: int, exclude: tuple[str, ...] = ()) -> Outcome:
         from harness import registry
+
+        # the encodings the committed rule's configurations run (`cegar-split` is sat's), named here so
+        # that this encoding's fingerprint (which reads imports, not the registry's lookups) holds their code
+        from . import asp, sat  # noqa: F401
 
         start = cpu_time()
         rule = choose.parse(self.options["rule"])
