@@ -26,6 +26,7 @@ setup(
     package_dir={name: folder for folder, name in RENAMED.items()},
     # The sets' manifest, bundles, notes and plain-text files, in the package and its data folders.
     package_data={"loopbench_instances": ["*.json", "*.md", "*/*"],
-                  "harness.report": ["*.js", "*.css"]},  # the report's assets, copied beside index.html
+                  "harness.report": ["*.js", "*.css"],  # the report's assets, copied beside index.html
+                  "loopbench_encodings": ["*.json"]},  # `auto`'s committed rule (encodings/auto.json)
     exclude_package_data={"loopbench_instances": ["__pycache__/*"]},
 )

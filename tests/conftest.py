@@ -64,6 +64,7 @@ SYSTEM_FILES = {
 SYSTEM_FIXTURES = {"supervisor", "smoke_db", "seeded_db"}  # seeded_db: test_tables' sweep
 # Single tests that start processes in files that are otherwise `unit` (names without parameters).
 SYSTEM_TESTS = {
+    "test_auto.py::test_a_sweep_stores_the_features_and_the_choice_in_extra",
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",

@@ -165,7 +165,7 @@ def where(runs: pd.DataFrame, across: bool) -> str:
 # that reads no database says `DATABASE = False` (csv: a file a benchmark wrote); its `make` gets
 # `runs` None, and its blocks name no `--db`.
 KINDS = {"headline": None, "cutoffs": "harness.analysis.cutoffs", "cost": "harness.analysis.cost",
-         "csv": "harness.analysis.csvtable"}
+         "csv": "harness.analysis.csvtable", "selector": "harness.select.table"}
 
 
 def _kind(name: str):

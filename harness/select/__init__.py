@@ -1,0 +1,1 @@
+"""The per-graph selector (`auto`): public FHCP graphs' features and stored runs, a rule fitted to them."""

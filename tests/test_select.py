@@ -1,0 +1,122 @@
+"""The selector's training (`harness.select`): the rule file round-trips, the search finds a planted
+threshold, unknown cells never count as solved, the cross-validation's folds keep each family on one
+side, the stored runs are told apart by configuration, and the committed rule is what training gives."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from harness.select import cells, search
+from harness.select import train as training
+from loopbench_encodings.loop import choose
+from loopbench_encodings.loop.features import NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_rule_round_trips_through_its_file_and_its_text(tmp_path):
+    rule = choose.Rule((choose.Condition("share_degree2", True, 0.1125),
+                        choose.Condition("vertices", False, 4321.5)), "asp", "cegar-split", {"graphs": 3})
+    path = tmp_path / "rule.json"
+    path.write_text(rule.to_json())
+    back = choose.read(path)
+    assert back == rule and back.trained == {"graphs": 3} and back.to_json() == rule.to_json()
+    assert choose.parse(str(rule)) == rule
+    assert str(rule) == "asp if share_degree2 > 0.1125 and vertices <= 4321.5 else cegar-split"
+    assert choose.parse("always asp") == choose.Rule((), "asp", "asp")
+    assert rule.choose({"share_degree2": 0.2, "vertices": 100}) == "asp"
+    assert rule.choose({"share_degree2": 0.2, "vertices": 5000}) == "cegar-split"
+    committed = choose.read()
+    assert choose.parse(str(committed)) == committed
+
+
+def test_a_bad_rule_is_one_line_naming_what_is_wrong(tmp_path):
+    with pytest.raises(ValueError, match="condition 'vertices = 3'"):
+        choose.parse("asp if vertices = 3 else cegar-split")
+    with pytest.raises(ValueError, match="expected 'always CONFIG'"):
+        choose.parse("asp when vertices > 3")
+    (tmp_path / "bad.json").write_text('{"when": [{"feature": "vertices"}]}')
+    with pytest.raises(ValueError, match=r"bad\.json: not a selection rule"):
+        choose.read(tmp_path / "bad.json")
+
+
+def frame(values: list[float]) -> pd.DataFrame:
+    """Features where only `vertices` varies (every other feature one value: no cut point)."""
+    index = [f"graph{i}" for i in range(len(values))]
+    return pd.DataFrame({name: values if name == "vertices" else [1.0] * len(values) for name in NAMES},
+                        index=index)
+
+
+def test_the_search_finds_a_planted_threshold():
+    feats = frame([float(v) for v in range(10, 110, 10)])  # 10..100
+    big = feats["vertices"] > 55
+    seconds = pd.DataFrame({"a": np.where(big, 5.0, math.inf), "b": np.where(big, math.inf, 7.0)},
+                           index=feats.index)
+    rule = search.fit(feats, seconds)
+    assert [str(c) for c in rule.when] in (["vertices > 55"], ["vertices <= 55"])
+    assert list(search.chosen(rule, feats)) == ["a" if b else "b" for b in big]
+    # one configuration best everywhere: no condition is worth its keep
+    assert search.fit(feats, seconds.assign(a=1.0)).when == ()
+
+
+def test_an_unknown_cell_is_never_counted_solved():
+    feats = frame([1.0, 2.0, 3.0, 4.0])
+    # `a` is unknown where it would be the better: the fit must not count it so
+    seconds = pd.DataFrame({"a": [np.nan, np.nan, 1.0, 1.0], "b": [30.0, 30.0, math.inf, 2.0]},
+                           index=feats.index)
+    rule = search.fit(feats, seconds)
+    # `always a` might solve all four, but only two are known: the fit takes the four it knows
+    assert list(search.chosen(rule, feats)) == ["b", "b", "a", "a"]
+    scores = search.score(seconds["a"])
+    assert scores["solved <= 60 s"] == (2, 4)  # at least the two known, at most with both unknowns
+    assert scores["PAR-2"][0] == pytest.approx((1 + 1 + 120 + 120) / 4)
+    low, high = search.oracle(seconds)
+    assert search.score(low, high)["solved <= 1 s"] == (2, 4)
+    assert search.score(low, high)["solved <= 60 s"] == (4, 4)
+
+
+def test_families_come_from_the_degree_histogram_and_a_fold_holds_one_family_whole():
+    feats = training.featurefile.read(ROOT / training.featurefile.FEATURES_CSV)
+    groups = search.families(feats)
+    assert groups["graph1"] == search.family(feats.loc["graph1"])
+    cubic = feats.index[feats["cubic"] == 1]
+    assert (groups[cubic] == "min3-max3-d2<=0-cubic").all()
+    folds = search.folds(groups)
+    assert len(folds) == groups.nunique() > 5
+    held_count = sum(f.astype(int) for f in folds)
+    assert (held_count == 1).all()  # every graph held out exactly once
+    for held in folds:
+        assert set(groups[held]).isdisjoint(set(groups[~held]))
+        assert groups[held].nunique() == 1
+
+
+def test_stored_runs_are_told_apart_by_their_configuration():
+    from harness import registry
+
+    asp = {k: str(v) for k, v in registry.entry("asp").resolve("graph").options.items()}
+    split = registry.entry("cegar-split").resolve("graph").options
+    cegar = registry.entry("cegar").resolve("graph").options
+    assert cells.config_of("asp", asp, cells.CANDIDATES) == "asp"
+    assert cells.config_of("asp", {**asp, "configuration": "auto"}, cells.CANDIDATES) == ""
+    assert cells.config_of("sat", split, cells.CANDIDATES) == "cegar-split"
+    assert cells.config_of("sat", cegar, cells.CANDIDATES) == ""
+    assert cells.config_of("sat", cegar, ("cegar-split", "cegar")) == "cegar"
+
+
+def test_the_committed_rule_is_what_training_gives_and_never_reads_the_held_out_set():
+    databases = [ROOT / d for d in cells.DATABASES]
+    found = training.data(databases, ROOT / training.featurefile.FEATURES_CSV)
+    held = training.held_out_names()
+    assert len(held) == 100 and not found.training[list(held)].any()
+    assert int(found.training.sum()) == 801
+    rule = training.train(found, [Path(d) for d in cells.DATABASES], training.featurefile.FEATURES_CSV)
+    assert rule.to_json() == choose.RULE_FILE.read_text(encoding="utf-8")
+    # a borrowed cell is only where split=hubs leaves the graph whole
+    assert (found.features.loc[found.borrowed["cegar-split"], "split_parts"] == 0).all()
+    unknown = int(found.seconds.loc[found.training, "asp"].isna().sum())
+    assert rule.trained["unknown_cells"]["asp"] == unknown > 0
