@@ -1,6 +1,6 @@
 """`python -m harness.select features|train`: the features CSV from the FHCP corpus, the rule from runs.
 
-    python -m harness.select features --corpus ../shared/corpus/fhcp/hcp   # results/selector/features.csv
+    python -m harness.select features --corpus DIR   # DIR of graphN.hcp.gz: results/selector/features.csv
     python -m harness.select train     # encodings/auto.json from results/fhcp's databases; prints the table
 
 `train` reads only committed files (the databases of `cells.DATABASES`, the features CSV), fits the

@@ -34,6 +34,8 @@ import sys
 import time
 from pathlib import Path
 
+from sides import Side  # this folder's: the scripts run as `python tests/benchmarks/...`
+
 OLD_PYTHON, OLD_TREE = "/work/venvs/sweep/bin/python", "/work/sweep-d0abd3a"
 # every preset and the loop strategies' defaults on puzzles; on graph-hard the configurations whose code
 # the loop's shared parts serve there (the `sat` family and `propagator`) and two that stand apart
@@ -74,22 +76,9 @@ def worker() -> None:
         out.flush()
 
 
-class Side:
-    """A worker process of one venv, its cwd in that side's tree."""
-
-    def __init__(self, python: str, cwd: str) -> None:
-        self.proc = subprocess.Popen([python, str(Path(__file__).resolve()), "--worker"], text=True, cwd=cwd,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     env={**os.environ, "PYTHONPATH": ""})
-
-    def run(self, request: dict) -> dict:
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
-
-    def close(self) -> None:
-        self.proc.stdin.close()
-        self.proc.wait()
+def start_side(python: str, cwd: str) -> Side:
+    """This script's worker in `python`'s venv, its cwd `cwd`."""
+    return Side(str(Path(__file__).resolve()), python, cwd)
 
 
 def interval(ratios: list[float], rounds: int = 2000, seed: int = 0) -> tuple[float, float, float]:
@@ -138,8 +127,8 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, help="also write the table here")
     args = parser.parse_args()
     root = str(Path(__file__).resolve().parents[2])
-    sides = {"new": Side(sys.executable, root), "again": Side(sys.executable, root),
-             "old": Side(args.old_python, args.old_tree)}
+    sides = {"new": start_side(sys.executable, root), "again": start_side(sys.executable, root),
+             "old": start_side(args.old_python, args.old_tree)}
     rows, t0 = [], time.time()
     print(f"new/old CPU time of solve, seed 0, median of {args.repeat} runs per side, {args.time_limit:g} s "
           "limit; geometric mean over the instances every run answered alike (95 % bootstrap interval)")

@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from sides import Side  # this folder's: the scripts run as `python tests/benchmarks/...`
 
 GRAPHS = ("graph41", "graph101", "graph119", "graph200", "graph267", "graph288", "graph298", "graph350",
           "graph429", "graph618", "graph683", "graph789", "graph900")
@@ -62,22 +62,9 @@ def worker() -> None:
         out.flush()
 
 
-class Side:
-    """A worker process of one venv, its cwd in that side's tree."""
-
-    def __init__(self, python: str, cwd: str) -> None:
-        self.proc = subprocess.Popen([python, str(Path(__file__).resolve()), "--worker"], text=True, cwd=cwd,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     env={**os.environ, "PYTHONPATH": ""})
-
-    def run(self, request: dict) -> dict:
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
-
-    def close(self) -> None:
-        self.proc.stdin.close()
-        self.proc.wait()
+def start_side(python: str, cwd: str) -> Side:
+    """This script's worker in `python`'s venv, its cwd `cwd`."""
+    return Side(str(Path(__file__).resolve()), python, cwd)
 
 
 def cells(run: dict) -> str:
@@ -97,9 +84,9 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="CPU seconds per run")
     args = parser.parse_args()
     root = str(Path(__file__).resolve().parents[2])
-    sides = {"new": Side(sys.executable, root)}
+    sides = {"new": start_side(sys.executable, root)}
     if not args.new_only:
-        sides["old"] = Side(args.old_python, args.old_tree)
+        sides["old"] = start_side(args.old_python, args.old_tree)
     graphs = args.graphs.split(",") if args.graphs else list(GRAPHS)
     head = f"{'status':<7} {'rounds':>6} {'cuts':>6} {'confl':>7} {'cpu_s':>6} {'rnd/s':>7} {'out':>5}"
     print(f"{PRESET}, seed 0, {args.time_limit:g} s CPU; rnd/s: rounds per CPU second of the search, out: "
