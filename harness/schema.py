@@ -92,6 +92,18 @@ SWEEP_COLUMNS_V1: tuple[tuple[str, str], ...] = (
 SWEEP_COLUMNS = SWEEP_COLUMNS_V1 + tuple(
     c for v in sorted(ADDED_SWEEP_COLUMNS) for c in ADDED_SWEEP_COLUMNS[v])
 
+# The machine canary's readings (`harness.run.canary`): an additive table, made by its writer where
+# missing and read where present, so it needs no schema version and older harnesses ignore it.
+CANARY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("at", "TEXT"),  # when the reading was taken (UTC, ISO 8601)
+    ("host", "TEXT"),
+    ("sweep_id", "TEXT"),  # the batch that took it; NULL for `python -m harness.run.canary`
+    ("workload", "TEXT"),  # what was timed (`canary.WORKLOAD`): readings of other work do not compare
+    ("solver_s", "REAL"),  # CPU seconds of the workload's solver half
+    ("python_s", "REAL"),  # CPU seconds of its pure-Python half
+    ("work", "TEXT"),  # the work done, fixed by the seeds: a check that it was the same work
+)
+
 
 def q(name: str) -> str:
     """A quoted identifier: `commit` (a column) is also an SQL keyword."""

@@ -32,6 +32,11 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
     sys.pycache_prefix = str(Path(tempfile.gettempdir()) / f"loopbench-pycache-{os.getuid()}")
     sys.dont_write_bytecode = False
 
+# The machine canary (harness.run.canary) costs each sweep's batch about a second of CPU: the suite's
+# many small sweeps (and the subprocesses they start, which inherit this) go without it;
+# tests/test_canary.py turns it on where it is the subject.
+os.environ["LOOPBENCH_CANARY_EVERY"] = "0"
+
 # Test files whose every test starts processes, and why.
 SYSTEM_FILES = {
     "test_bench_fhcp_memory.py": "runs a benchmark script in a subprocess",
@@ -65,6 +70,7 @@ SYSTEM_FIXTURES = {"supervisor", "smoke_db", "seeded_db"}  # seeded_db: test_tab
 # Single tests that start processes in files that are otherwise `unit` (names without parameters).
 SYSTEM_TESTS = {
     "test_auto.py::test_a_sweep_stores_the_features_and_the_choice_in_extra",
+    "test_canary.py::test_a_real_sweep_reads_the_canary_and_its_table_says_so",
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",

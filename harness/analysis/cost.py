@@ -56,6 +56,6 @@ def make(runs: pd.DataFrame, ns: argparse.Namespace, root: Path) -> str:
                     f"{_hours(cpu.mean() * total)} CPU hours (CPU per run so far x planned runs)")
     elif len(planned):
         said.append(f"all {planned.iloc[0]:g} planned runs stored")
-    return ("\n".join(lines) + "\n\n" + "; ".join(said) + ".\n\n" + where(runs, ns.across_sweeps)
+    return ("\n".join(lines) + "\n\n" + "; ".join(said) + ".\n\n" + where(runs, ns.across_sweeps, ns.canary)
             + "hours: the whole runs' CPU and wall time (cpu_s, wall_s), worker start and checking "
             "included.\n")

@@ -216,5 +216,5 @@ def make(runs: pd.DataFrame, ns: argparse.Namespace, root: Path) -> str:
     note = legend(theirs, table, len(instances), clock) if table is not None else ""
     mixed = "; MIXED CLOCKS (published rows above)" if "MIXED CLOCKS" in note else ""
     return (render(mine, theirs, cuts, limit, clock) + "\n" + (note + "\n" if note else "")
-            + where(runs, ns.across_sweeps)
+            + where(runs, ns.across_sweeps, ns.canary)
             + f"solved = verified by the checker within each cutoff; {counted}{mixed}.\n")

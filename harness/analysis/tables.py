@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.analysis import ranking
+from harness.analysis import canary, ranking
 from harness.analysis.batches import batch_count, first_batch, with_batches
 from harness.analysis.compare import restrict
 from harness.analysis.configs import with_config
@@ -139,15 +139,17 @@ def render(table: pd.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def stamp(runs: pd.DataFrame, across: bool) -> str:
+def stamp(runs: pd.DataFrame, across: bool, canary_note: str = "") -> str:
     """One line under the table: the sweep (and its batches), commit, host and its load (median wall /
-    CPU time of a run's own work: about 1 on an idle machine), seeds, limit and clock it comes from."""
-    return where(runs, across) + ("solved = verified by the checker; a rank shared by two rows is a tie "
-                                  "within the seeds' spread.\n")
+    CPU time of a run's own work: about 1 on an idle machine), the machine canary's readings during it,
+    seeds, limit and clock it comes from."""
+    return where(runs, across, canary_note) + ("solved = verified by the checker; a rank shared by two rows "
+                                               "is a tie within the seeds' spread.\n")
 
 
-def where(runs: pd.DataFrame, across: bool) -> str:
-    """The stamp's opening: the sweep (in its batches), commit, host, load; seeds, limit, clock; then `; `."""
+def where(runs: pd.DataFrame, across: bool, canary_note: str = "") -> str:
+    """The stamp's opening: the sweep (in its batches), commit, host, load, the canary's phrase
+    (`harness.analysis.canary`, when it read during the runs); seeds, limit, clock; then `; `."""
     limit = pd.to_numeric(runs["time_limit_s"], errors="coerce").max()
     seeds = sorted(int(s) for s in runs["seed"].dropna().unique())
     if across:
@@ -157,6 +159,8 @@ def where(runs: pd.DataFrame, across: bool) -> str:
         said = (f"sweep `{sweep_ids(runs).iloc[0]}`{f' (one sweep in {n} batches)' if n > 1 else ''}, "
                 f"commit {str(runs['commit'].iloc[0])[:7]}, host {runs['host'].iloc[0]}, "
                 f"load {load(runs):.2f}")
+    if canary_note:
+        said += f", {canary_note}"
     return f"{said}; seeds {', '.join(map(str, seeds))}; {limit:g} s limit; {clock_note(runs)}; "
 
 
@@ -227,9 +231,10 @@ def make(args: list[str], root: Path = Path(".")) -> str:
     if not ns.across_sweeps and mixed(runs):
         raise ValueError(f"{ns.db}: the table's runs mix {'; '.join(mixed(runs))}: one sweep at one commit "
                          "on one host is compared, or say --across-sweeps")
+    ns.canary = canary.note(root / ns.db, runs)  # the stamp's word on the machine's speed (kinds read it too)
     if KINDS[ns.kind] is not None:
         return _kind(ns.kind).make(runs, ns, root)
-    return render(headline(runs, ns.baseline, ns.level)) + "\n" + stamp(runs, ns.across_sweeps)
+    return render(headline(runs, ns.baseline, ns.level)) + "\n" + stamp(runs, ns.across_sweeps, ns.canary)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from harness import options as option_rules
 from harness.analysis import results, sweep_summary
 from harness.encoding import parse_options
 from harness.presets import PRESETS
-from harness.run import fits, limits, slurm, sweep
+from harness.run import canary, fits, limits, slurm, sweep
 from harness.run.executors import ClusterError
 from harness.schema import DEFAULT_DB
 from harness.storefile import StoreError
@@ -70,6 +70,10 @@ def parser() -> argparse.ArgumentParser:
                    help="a running Dask scheduler (default: a LocalCluster)")
     p.add_argument("--order-seed", type=fits.whole, default=0, metavar="N",
                    help="seed of the shuffled run order (default %(default)d)")
+    p.add_argument("--canary-every", type=float, default=canary.default_every(), metavar="SECONDS",
+                   help="read the machine canary (harness.run.canary) when a batch starts, every SECONDS "
+                        "while it runs and when it ends; 0: never "
+                        f"(default %(default)g, or ${canary.EVERY_ENV})")
     p.add_argument("--rerun", action="store_true",
                    help="run again what the database already holds for this code (new rows; the old stay)")
     p.add_argument("--unique", action="store_true",
@@ -120,6 +124,7 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         scheduler=args.scheduler, slurm=cluster, order_seed=args.order_seed, instance_specs=specs,
         unique=args.unique, argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
         pin=args.pin, check_time_s=args.check_time_limit, check_memory_mb=args.check_memory_limit,
+        canary_every=args.canary_every,
     )
     try:
         plan.resolved_options()

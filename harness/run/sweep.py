@@ -7,6 +7,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from harness import fingerprint, provenance, registry
 from harness.encoding import Limits
 from harness.instances import Instance, repeated
 from harness.outcomes import Status
-from harness.run import choose, fits, steps
+from harness.run import canary, choose, fits, steps
 from harness.run.execute import identity
 from harness.run.store import Store
 from harness.schema import DEFAULT_DB
@@ -56,6 +57,8 @@ class Sweep:
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
     pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
+    # seconds between the machine canary's readings (harness.run.canary; 0: none): not part of the plan
+    canary_every: float = field(default_factory=canary.default_every)
     # each (entry, kind)'s resolution, made once (`resolve`): the options and those left out
     resolutions: dict[tuple[str, str | None], tuple[dict[str, Any], tuple[str, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
@@ -244,10 +247,14 @@ def run(sweep: Sweep, progress: bool = True) -> Report:
         stamp = {"sweep_id": record["sweep_id"], "commit": origin["commit"], "dirty": origin["dirty"]}
         bar = Progress(len(todo), progress)
         counts: Counter = Counter()
+        # a batch with runs to make reads the canary as it starts, between runs and as it ends
+        readings = canary.Readings(sweep.db, sweep_id, sweep.canary_every if todo else 0.0)
         try:
-            execute_and_store(sweep, todo, store, stamp, bar, counts)
+            readings.take()
+            execute_and_store(sweep, todo, store, stamp, bar, counts, readings.tick)
         finally:
             bar.close()
+            readings.take()
             tally = {"recorded": counts["recorded"], "failed": counts["failed"]}
             store.end_sweep({**record, "finished_at": provenance.now(), **tally})
     finally:
@@ -278,8 +285,9 @@ def rekeyed(spec: dict, sweep_id: str) -> dict:
 
 
 def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict, bar: Progress,
-                      counts: Counter) -> None:
-    """Record each run as it finishes (one transaction each); counts `recorded` and `failed` as it goes."""
+                      counts: Counter, between: Callable[[], None] = lambda: None) -> None:
+    """Record each run as it finishes (one transaction each); counts `recorded` and `failed` as it goes,
+    and calls `between` after each (the canary's chance to read)."""
     for spec in [s for s in todo if s["text"] is None]:
         counts["recorded"] += store.insert({**error_row(spec), **stamp})  # no worker needed
         bar.update(Status.ERROR)
@@ -299,6 +307,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
             row = fits.storable(row)  # made by a worker: a count past the store is an error row, not a crash
             counts["recorded"] += store.insert({**steps.spill(row, spec["text"], sweep.db), **stamp})
             bar.update(row["status"])
+            between()
 
 
 def by_kind(sweep: Sweep) -> dict[str, dict[str, dict[str, Any]]]:
