@@ -1,4 +1,4 @@
-"""The machine canary: the same work each reading, stored beside the runs, matched to a table's runs, said in its stamp."""
+"""The machine canary: the same work each time, stored beside the runs, matched to them, in the stamp."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_the_stamp_says_the_median_and_range_and_shouts_when_the_speed_moved():
     assert readings_of.phrase(pd.DataFrame({"solver_s": []})) == ""
 
 
-def test_a_sweep_reads_at_start_every_interval_and_at_end_and_not_at_all_when_told_not_to(tmp_path, monkeypatch):
+def test_a_sweep_reads_at_start_each_interval_and_end_and_not_at_all_when_told_not_to(tmp_path, monkeypatch):
     clock = iter(range(0, 10_000, 100))  # each reading and tick 100 s after the last
     monkeypatch.setattr(canary.time, "monotonic", lambda: next(clock))
     taken: list[str] = []

@@ -1,16 +1,17 @@
 """The machine canary: a fixed CPU workload timed during a sweep, so its tables say what a CPU second bought.
 
-A run's CPU time is what its limit is judged on, but a CPU second is not a fixed amount of work: on a
-shared virtual machine (a busy host, a throttled core, a sibling hyperthread) the same search with
+A run's CPU time is what its limit is judged on, but a CPU second is not a fixed amount of work: on
+a shared virtual machine (a busy host, a throttled core, a sibling hyperthread) the same search with
 the same conflicts has taken several times the CPU time it takes on an idle one while the runs'
-wall/CPU ratio (`harness.analysis.sweeps.load`) hardly moved (results/fhcp/HISTORY.md, 2026-12-02). The canary measures that
-directly: the same deterministic work (a CaDiCaL search of a seeded random 3-SAT formula under a
-conflict budget, and a seeded pure-Python graph search, the two halves of a CEGAR round) timed in
-CPU seconds of the calling thread. The coordinator of a sweep reads it when a batch starts, every
-`every` seconds while it runs, and when it ends (`Readings`), each reading a row of the database's
-`canaries` table; `python -m harness.run.canary --db DB --every 600` reads it beside a sweep run by
-other means (another commit's harness, a cluster). `harness.analysis.canary` puts the readings under
-the tables. The table is additive: a harness that does not know it ignores it.
+wall/CPU ratio (`harness.analysis.sweeps.load`) hardly moved (results/fhcp/HISTORY.md, 2026-12-02).
+The canary measures that directly: the same deterministic work (a CaDiCaL search of a seeded random
+3-SAT formula under a conflict budget, and a seeded pure-Python graph search, the two halves of a
+CEGAR round) timed in CPU seconds of the calling thread. The coordinator of a sweep reads it when a
+batch starts, every `every` seconds while it runs, and when it ends (`Readings`), each reading a row
+of the database's `canaries` table; `python -m harness.run.canary --db DB --every 600` reads it
+beside a sweep run by other means (another commit's harness, a cluster). `harness.analysis.canary`
+puts the readings under the tables. The table is additive: a harness that does not know it ignores
+it.
 """
 
 from __future__ import annotations
