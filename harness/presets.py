@@ -27,7 +27,7 @@ PRESETS: dict[str, Preset] = {
     "cegar": Preset("sat", {**_CEGAR, "split": "off"}, "the CEGAR configuration (docs/CEGAR.md; measured "
                     "on FHCP: results/fhcp/README.md)"),
     "cegar-split": Preset("sat", {**_CEGAR, "split": "hubs"}, "the CEGAR configuration with split=hubs: "
-                          "sat's default on graphs, the best measured there (results/fhcp/README.md)"),
+                          "sat's default on graphs (how it compares: results/fhcp/README.md)"),
     "cegar-free": Preset("sat", {**_CEGAR, "degree": "free"}, "the CEGAR configuration without the degree "
                          "clauses at required vertices, as the published arc model (results/fhcp/README.md)"),
     "arc-model": Preset("sat", {"arcs": "true", "phase": "solver", "cuts": "cutset"}, "the arc model beside "
