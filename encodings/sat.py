@@ -74,6 +74,11 @@ is solved whole, its stats' `parts` 0. Not with `proof=true`: its unsat rests on
 else for each 2-vertex cut the edge between them off and an edge from each into each part, both edges of
 a 2-edge cut on, exactly two of a 3-edge cut's three; in the parts of `split=hubs` too. Not with
 `proof=true`: these clauses are no DRAT steps.
+`prepass=rotations` (graphs; on by default there): before any clause, `loop.rotations` looks for the
+cycle by Pósa's rotation-extension for at most a tenth of a second of CPU (a hundredth of a shorter limit);
+what it finds is the answer, and a miss goes on to the solve with the time it took counted (stats:
+`prepass` found or missed, `prepass_cpu_s`). Dense graphs, whose CNF is the slow part, are done
+before it is built.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
@@ -120,11 +125,11 @@ DEGREE = ("all", "free")
 RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
 SMALLCUTS = ("false", "true")
-# `sat` on a graph: the best configuration measured there, the CEGAR configuration with `split=hubs` (its
-# commands and sets: results/fhcp/README.md, "On 100 FHCP graphs outside fhcp-sample" and "`split=hubs` on the
-# graphs that split"); its `cuts=cutset` is idle there (MERGED)
+PREPASS = ("off", "rotations")
+# `sat` on a graph: the CEGAR configuration with `split=hubs` after `prepass=rotations` (preset
+# `cegar-split-prepass`; results/fhcp/README.md, docs/CEGAR.md); its `cuts=cutset` is idle there (MERGED)
 ON_GRAPHS = {"arcs": "true", "phase": "solver", "directed": "true", "join": "merge", "fix": "true",
-             "split": "hubs"}
+             "split": "hubs", "prepass": "rotations"}
 # `join=merge` and `directed=true` cut the loops merged (`cegar.refine`): on a graph every loop of a model of
 # several separates, so `cuts` and `components` are never read there
 MERGED = {"join": ("merge",), "directed": ("true",)}
@@ -201,6 +206,8 @@ class Sat(Encoding):
                SPLIT, GRAPH),
         Option("smallcuts", "false", "what a graph's 2-vertex, 2-edge and 3-edge cuts imply, as clauses "
                "(`loop.smallcuts`)", SMALLCUTS, GRAPH),
+        Option("prepass", "off", "rotations: a moment of Posa's rotation-extension before any clause "
+               "(`loop.rotations`): dense graphs' cycles before their CNF is built", PREPASS, GRAPH),
     ))
     imports = ("pysat.solvers", "networkx")
     @property

@@ -15,6 +15,8 @@ from harness.run.sweep import Sweep, make_spec
 from harness.run.worker import PROGRESS_EVERY_S
 from loopbench_encodings._plain_sat import chunk_budget
 
+CONFLICT_STREAK = 50  # conflicts past a chunk's budget CaDiCaL may make before it looks (see below)
+
 
 def seen(row):
     """The row with its `extra` JSON merged in, as the store would keep it."""
@@ -54,8 +56,9 @@ def test_a_sat_chunk_past_the_limit_keeps_the_build_and_counts(supervisor):
     chunks, conflicts = row["chunks"], row["conflicts"]
     assert 0 <= row["iterations"] <= chunks and row["cuts"] >= 0
     # the solver stops a chunk at its budget: the conflicts so far are at most the budgets' sum (none
-    # before the first chunk), give or take the one conflict a chunk may end on (seen once under load:
-    # 10,001 after one chunk of 10,000)
-    assert 0 <= conflicts <= sum(chunk_budget(k) + 1 for k in range(chunks))
+    # before the first chunk), give or take the conflicts a chunk ends on: CaDiCaL checks its conflict
+    # limit only after a propagation without a conflict, so a streak of conflicts one after another
+    # runs past it (10,001 after one chunk of 10,000 seen; 30,003 after two of 10,000 and 20,000)
+    assert 0 <= conflicts <= sum(chunk_budget(k) + CONFLICT_STREAK for k in range(chunks))
     if row["detail"].startswith("killed at"):  # stopped inside a chunk: the last report came before it
         assert row["build_s"] <= row["progress_cpu_s"] < 1.0

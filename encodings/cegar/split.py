@@ -12,8 +12,9 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from harness.encoding import UNKNOWN, UNSAT, Limits, Outcome, cpu_time
+from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome, cpu_time
 
+from ..loop import rotations
 from ..loop.split import Split, parts
 from . import driver
 from .model import Strategy
@@ -21,19 +22,48 @@ from .model import Strategy
 
 def solve_loop(strategy: Strategy, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()
                ) -> Outcome:
-    """The driver's solve, on two levels where `split=hubs` finds the graph's parts."""
-    if strategy.options["split"] == "off":
+    """The driver's solve, after `prepass=rotations`' moment where it is asked, on two levels where
+    `split=hubs` finds the graph's parts."""
+    split = strategy.options["split"] == "hubs"
+    prepass = strategy.options.get("prepass", "off") == "rotations"  # sat's option; the propagator has none
+    if not split and not prepass:
         return driver.solve(strategy, puzzle, limits, seed, exclude)
     start = cpu_time()
     deadline = limits.deadline()  # CPU time, the clock the runner's limit counts
     problem, refused = driver.prepare(strategy, puzzle, start)
     if refused is not None:
         return refused
-    if not exclude and (found := split_parts(problem)):
-        return solve_split(strategy, problem, found, limits, seed, start, deadline)
-    outcome = driver.run(strategy, puzzle, problem, limits, seed, exclude, start, deadline)
-    outcome.stats["parts"] = 0
+    tried = {}
+    if prepass and not exclude:
+        found, tried = by_rotations(problem, seed, limits, start)
+        if found is not None:
+            return found
+    if split and not exclude and (parts_found := split_parts(problem)):
+        outcome = solve_split(strategy, problem, parts_found, limits, seed, start, deadline)
+    else:
+        outcome = driver.run(strategy, puzzle, problem, limits, seed, exclude, start, deadline)
+        if split:
+            outcome.stats["parts"] = 0
+    outcome.stats.update(tried)
     return outcome
+
+
+def by_rotations(problem, seed: int, limits: Limits, start: float) -> tuple[Outcome | None, dict]:
+    """`loop.rotations`' cycle through every vertex, on its own small budget: the answer (None without
+    one) and the stats that say what it tried (`prepass`: found or missed, `prepass_cpu_s`)."""
+    graph = problem.graph
+    if len(problem.required) != graph.num_vertices or problem.hits:
+        return None, {"prepass": "not a Hamiltonian cycle problem"}
+    t0 = cpu_time()
+    ends = graph.ends  # edge i's far end from v is sum(ends[i]) - v
+    neighbours = [[sum(ends[i]) - v for i in here] for v, here in enumerate(graph.incident)]
+    order = rotations.cycle(neighbours, seed, rotations.deadline_for(limits.time_s))
+    tried = {"prepass": "missed" if order is None else "found", "prepass_cpu_s": cpu_time() - t0}
+    if order is None:
+        return None, tried
+    edges = [graph.between(u, v) for u, v in zip(order, order[1:] + order[:1], strict=True)]
+    stats = {**tried, "build_s": cpu_time() - start, "iterations": 0, "cuts": 0}
+    return Outcome(SAT, problem.solution(edges), stats), tried
 
 
 def split_parts(problem) -> list:
