@@ -64,7 +64,8 @@ class Propagator(Sat):
         # none
         colour={"default": "off", "choices": ("off", "on")},
         # no defaults per kind: `sat`'s on graphs were measured for `sat`'s search
-        arcs={"by_kind": {}}, phase={"by_kind": {}}, fix={"by_kind": {}}, split={"by_kind": {}}),
+        arcs={"by_kind": {}}, phase={"by_kind": {}}, fix={"by_kind": {}}, split={"by_kind": {}},
+        prepass={"by_kind": {}}),
         Option("eager", "propagate", "what the watch cuts as paths close: propagate (an edge that would "
                "close a wrong loop set false), pearlfree (only cycles without a required vertex), all (every "
                "wrong cycle)", EAGER, LOOP))

@@ -25,7 +25,7 @@ def solve_loop(strategy: Strategy, puzzle, limits: Limits, seed: int, exclude: t
     """The driver's solve, after `prepass=rotations`' moment where it is asked, on two levels where
     `split=hubs` finds the graph's parts."""
     split = strategy.options["split"] == "hubs"
-    prepass = strategy.options.get("prepass", "off") == "rotations"  # sat's option; the propagator has none
+    prepass = strategy.options["prepass"] == "rotations"
     if not split and not prepass:
         return driver.solve(strategy, puzzle, limits, seed, exclude)
     start = cpu_time()
