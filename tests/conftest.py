@@ -75,7 +75,7 @@ SYSTEM_TESTS = {
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
     "test_tables.py::test_a_resumed_sweep_is_one_sweep_in_batches_and_another_plan_refused",  # kills a sweep
-    "test_tables.py::test_the_fhcp_script_refuses_to_continue_a_database_begun_at_another_commit",  # bash
+    "test_tables.py::test_the_study_scripts_refuse_to_continue_a_database_begun_at_another_commit",  # bash
     "test_bounded_input.py::test_a_sweep_stores_bad_files_as_error_rows_reports_repeats_and_resumes",
     "test_drat.py::test_a_header_past_what_the_files_can_use_is_unreadable_before_anything_is_allocated",
     "test_store.py::test_a_read_only_checkout_of_a_committed_wal_database_is_reported_and_compared",

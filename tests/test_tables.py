@@ -277,12 +277,15 @@ def test_cutoffs_refuse_a_cutoff_past_the_limit_and_an_unknown_published_column(
     assert "above" in (err := capsys.readouterr().err) and "own 5 s limit" in err
 
 
-def test_the_fhcp_script_refuses_to_continue_a_database_begun_at_another_commit(tmp_path):
+@pytest.mark.parametrize("script", [["fhcp/regenerate.sh"], ["mip/regenerate.sh", "graph-hard"],
+                                    ["mip/regenerate.sh", "fhcp-sample"]], ids=" ".join)
+def test_the_study_scripts_refuse_to_continue_a_database_begun_at_another_commit(tmp_path, script):
     db = tmp_path / "headline.sqlite"
     with closing(sqlite3.connect(db)) as conn, conn:
         conn.execute('CREATE TABLE sweeps (sweep_id TEXT, started_at TEXT, "commit" TEXT)')
         conn.execute("INSERT INTO sweeps VALUES ('s1', '2026-01-01T00:00:00', 'abc1234deadbeef')")
-    done = subprocess.run(["bash", str(ROOT / "results" / "fhcp" / "regenerate.sh")], capture_output=True,
+    path, *arguments = script
+    done = subprocess.run(["bash", str(ROOT / "results" / path), *arguments], capture_output=True,
                           text=True, env={**os.environ, "DB": str(db), "PYTHON": sys.executable}, timeout=120)
     assert done.returncode != 0
     assert "was begun at commit abc1234" in done.stderr and "check that commit out" in done.stderr

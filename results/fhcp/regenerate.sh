@@ -18,21 +18,7 @@ cd "$(dirname "$0")/../.."
 DB=${DB:-results/fhcp/headline.sqlite}
 PYTHON=${PYTHON:-python}
 
-if [ -f "$DB" ]; then
-    "$PYTHON" - "$DB" <<'PY'
-import sqlite3
-import subprocess
-import sys
-
-db = sys.argv[1]
-with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
-    first = conn.execute('SELECT "commit" FROM sweeps ORDER BY started_at LIMIT 1').fetchone()
-here = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-if first and first[0] and first[0] != here:
-    sys.exit(f"regenerate.sh: {db} was begun at commit {first[0][:7]}, this checkout is {here[:7]}: "
-             "its batches would be two sweeps; check that commit out, or set DB= for a new database")
-PY
-fi
+"$PYTHON" results/same_commit.py "$DB"
 "$PYTHON" -m harness.run --encoding cegar-split,cegar,asp --instances fhcp-sample --time-limit 60 \
     --wall-limit 1200 --seed 0 1 2 --jobs 2 --db "$DB" "$@"
 "$PYTHON" -m harness.tables results/fhcp/README.md

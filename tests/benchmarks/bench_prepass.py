@@ -1,4 +1,4 @@
-"""What `prepass=rotations` finds and what its misses cost: per graph set, the graphs it answers and the CPU it spends.
+"""What `prepass=rotations` finds and what its misses cost: per graph set, the graphs found and the CPU spent.
 
 Run from the repository root: `python tests/benchmarks/bench_prepass.py [SET_OR_FOLDER ...]` (default
 the bundled `fhcp-sample` and `graph-hard`; a folder of graph files or of `.hcp.gz` files, such as

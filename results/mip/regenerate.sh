@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The mip study (issue 48), rebuilt from the repository alone: each database one sweep (one command,
+# one commit, one host, the runs of every configuration shuffled together), then the tables of
+# results/mip/README.md (`python -m harness.tables`).
+#
+#   results/mip/regenerate.sh NAME [more harness.run arguments, e.g. --executor slurm --jobs 40]
+#   NAME: smoke           the five configurations on masyu-smoke and slither-smoke, seeds 0 1 2 (minutes)
+#         masyu-default   the same on masyu-default, seed 0 (minutes), and the separation tables
+#         graph-hard      every loop strategy and both mip modes on graph-hard, seeds 0 1 2 (hours)
+#         fhcp-sample     the same on fhcp-sample, seed 0 (hours: the longest)
+#
+# Resumable: rerunning a NAME continues its sweep (finished runs are kept; each rerun is a batch of the
+# same sweep, joined in the tables when the plan, commit and host are the same: harness/analysis/
+# batches.py), so a long one runs in batches that fit a session. It refuses to continue a database begun
+# at another commit than this checkout's (its batches would be two sweeps): check that commit out
+# (`git worktree add DIR COMMIT`) or set DB=... for a new database. Run from anywhere, with the project
+# installed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PYTHON=${PYTHON:-python}
+FIVE=mip,mip:separate=integral,lazy,sat,circuit
+# every loop strategy that serves graphs, at its defaults, beside both separation modes of mip
+EVERY=mip,mip:separate=integral,lazy,sat,circuit,propagator,asp,eager,connect,frontier
+
+sweep() {  # DB ENCODINGS [harness.run arguments]
+    local db=$1 encodings=$2
+    shift 2
+    "$PYTHON" results/same_commit.py "$db"
+    "$PYTHON" -m harness.run --encoding "$encodings" --time-limit 60 --order-seed 0 --db "$db" "$@"
+}
+
+name=${1:-}
+shift || true
+case "$name" in
+    smoke) sweep "${DB:-results/mip/smoke.sqlite}" "$FIVE" --instances masyu-smoke slither-smoke \
+        --seed 0 1 2 --jobs 1 "$@"
+        "$PYTHON" results/mip/separation.py --csv results/mip/separation-smoke.csv results/mip/smoke.sqlite ;;
+    masyu-default) sweep "${DB:-results/mip/masyu-default.sqlite}" "$FIVE" --instances masyu-default \
+        --seed 0 --jobs 1 "$@"
+        "$PYTHON" results/mip/separation.py --csv results/mip/separation-masyu-default.csv \
+            results/mip/masyu-default.sqlite ;;
+    graph-hard) sweep "${DB:-results/mip/loops-graph-hard.sqlite}" "$EVERY" --instances graph-hard \
+        --seed 0 1 2 --wall-limit 1200 --jobs 2 "$@" ;;
+    fhcp-sample) sweep "${DB:-results/mip/loops-fhcp-sample.sqlite}" "$EVERY" --instances fhcp-sample \
+        --seed 0 --wall-limit 1200 --jobs 2 "$@" ;;
+    *) sed -n '5,9p' "$0" >&2; exit 2 ;;
+esac
+"$PYTHON" -m harness.tables results/mip/README.md
