@@ -55,9 +55,7 @@ def by_rotations(problem, seed: int, limits: Limits, start: float) -> tuple[Outc
     if len(problem.required) != graph.num_vertices or problem.hits:
         return None, {"prepass": "not a Hamiltonian cycle problem"}
     t0 = cpu_time()
-    ends = graph.ends  # edge i's far end from v is sum(ends[i]) - v
-    neighbours = [[sum(ends[i]) - v for i in here] for v, here in enumerate(graph.incident)]
-    order = rotations.cycle(neighbours, seed, rotations.deadline_for(limits.time_s))
+    order = rotations.cycle(rotations.neighbours(graph), seed, rotations.deadline_for(limits.time_s))
     tried = {"prepass": "missed" if order is None else "found", "prepass_cpu_s": cpu_time() - t0}
     if order is None:
         return None, tried
@@ -71,8 +69,7 @@ def split_parts(problem) -> list:
     graph = problem.graph
     if len(problem.required) != graph.num_vertices:
         return []
-    ends = graph.ends  # edge i's far end from v is sum(ends[i]) - v
-    return parts(tuple(tuple(sum(ends[i]) - v for i in here) for v, here in enumerate(graph.incident)))
+    return parts(tuple(map(tuple, rotations.neighbours(graph))))
 
 
 def solve_split(strategy: Strategy, problem, found: list, limits: Limits, seed: int, start: float,

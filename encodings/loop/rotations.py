@@ -72,6 +72,13 @@ def cycle(neighbours: Sequence[Sequence[int]], seed: int, deadline: float) -> li
         _reverse_after(path, pos, pos[rng.choice(growing or pivots)])
 
 
+def neighbours(graph) -> list[list[int]]:
+    """Each vertex's adjacent vertices in a loop graph (`LoopGraph`: edge i's far end from v is
+    sum(ends[i]) - v)."""
+    ends = graph.ends
+    return [[sum(ends[i]) - v for i in here] for v, here in enumerate(graph.incident)]
+
+
 def _reverse_after(path: list[int], pos: list[int], i: int) -> None:
     path[i + 1:] = path[:i:-1]
     for k in range(i + 1, len(path)):

@@ -34,9 +34,9 @@ def graphs(spec: str):
 def measure(instance) -> tuple[bool, float]:
     problem = loop.problem(instance.puzzle)
     g = problem.graph
-    neighbours = [[sum(g.ends[i]) - v for i in here] for v, here in enumerate(g.incident)]
+    adjacent = rotations.neighbours(g)
     start = time.process_time()
-    order = rotations.cycle(neighbours, 0, start + rotations.seconds(LIMIT_S))
+    order = rotations.cycle(adjacent, 0, start + rotations.seconds(LIMIT_S))
     spent = time.process_time() - start
     if order is not None:
         n = g.num_vertices
