@@ -95,6 +95,7 @@ from __future__ import annotations
 
 from harness.encoding import Encoding, Limits, Outcome
 from harness.options import Option, by_kind
+from harness.presets import PRESETS
 from harness.prooflog import PROOF_SOLVERS
 
 from . import loop, rules
@@ -126,10 +127,9 @@ RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
 SMALLCUTS = ("false", "true")
 PREPASS = ("off", "rotations")
-# `sat` on a graph: the CEGAR configuration with `split=hubs` after `prepass=rotations` (preset
-# `cegar-split-prepass`; results/fhcp/README.md, docs/CEGAR.md); its `cuts=cutset` is idle there (MERGED)
-ON_GRAPHS = {"arcs": "true", "phase": "solver", "directed": "true", "join": "merge", "fix": "true",
-             "split": "hubs", "prepass": "rotations"}
+# `sat` on a graph: the preset `cegar-split-prepass`, the CEGAR configuration with `split=hubs` after
+# `prepass=rotations` (results/fhcp/README.md, docs/CEGAR.md), but for its `cuts=cutset`, idle there (MERGED)
+ON_GRAPHS = {k: v for k, v in PRESETS["cegar-split-prepass"].options.items() if k != "cuts"}
 # `join=merge` and `directed=true` cut the loops merged (`cegar.refine`): on a graph every loop of a model of
 # several separates, so `cuts` and `components` are never read there
 MERGED = {"join": ("merge",), "directed": ("true",)}

@@ -29,15 +29,15 @@ import sys
 import time
 from pathlib import Path
 
-CEGAR = {"arcs": "true", "phase": "solver", "cuts": "cutset", "directed": "true", "join": "merge",
-         "fix": "true"}
+from harness.presets import PRESETS
+
 # label: (encoding, options, the sets it runs on: `loop` the loop kinds' smoke sets, `grid` the grid
 # ones and slither-hard's first (colour matters on grids only, and no smoke puzzle reaches
 # `colour=late`'s conflicts), `graph` graph-smoke and fhcp-sample, `plain` Walls and Marupeke)
 CONFIGS = {
     "sat": ("sat", {}, ("loop", "graph", "plain")),
-    "cegar-split": ("sat", {**CEGAR, "split": "hubs"}, ("graph",)),
-    "cegar": ("sat", CEGAR, ("graph",)),
+    "cegar-split": ("sat", PRESETS["cegar-split"].options, ("graph",)),
+    "cegar": ("sat", PRESETS["cegar"].options, ("graph",)),
     "asym-free-split": ("sat", {"arcs": "asymmetry", "degree": "free", "split": "hubs"}, ("graph",)),
     "colour-late": ("sat", {"colour": "late"}, ("grid",)),
     "colour-on": ("sat", {"colour": "on"}, ("grid",)),
