@@ -120,3 +120,49 @@ def test_the_committed_rule_is_what_training_gives_and_never_reads_the_held_out_
     assert (found.features.loc[found.borrowed["cegar-split"], "split_parts"] == 0).all()
     unknown = int(found.seconds.loc[found.training, "asp"].isna().sum())
     assert rule.trained["unknown_cells"]["asp"] == unknown > 0
+
+
+def test_a_run_at_a_shorter_limit_counts_only_for_a_configuration_whose_search_never_reads_its_limit(
+        tmp_path):
+    from harness.run import cli as run_cli
+
+    db = tmp_path / "runs.sqlite"
+    argv = ["--encoding", "cegar-split,asp", "--instances", "graph-smoke", "--time-limit", "5",
+            "--db", str(db)]
+    assert run_cli.main(argv) == 0
+    stored = cells.runs([db], cells.CANDIDATES)
+    # cegar-split's 5 s runs say nothing of its 60 s search (its sub-solves' budgets are its own); asp's do
+    assert set(stored["config"]) == set(cells.LIMIT_FREE) == {"asp"}
+    assert len(stored) == 14 and (stored["limit"] == 5).all()
+
+
+def test_a_cell_known_only_below_the_limit_is_unknown_past_it_and_unsolved_up_to_it():
+    rows = [("g0", "asp", 3.0, 10.0),  # solved within a 10 s run: its time
+            ("g1", "asp", math.inf, 10.0),  # unsolved within 10 s: unknown at 60, unsolved at 1 and 10
+            ("g2", "asp", math.inf, 10.0), ("g2", "asp", 30.0, 60.0),  # the 60 s run is read
+            ("g3", "asp", math.inf, 60.0),  # unsolved within the limit
+            ("g0", "cegar-split", 0.5, 60.0), ("g1", "cegar-split", 20.0, 60.0),
+            ("g2", "cegar-split", 2.0, 60.0), ("g3", "cegar-split", math.inf, 60.0)]
+    stored = pd.DataFrame(rows, columns=["graph", "config", "seconds", "limit"]).assign(db="x")
+    seconds, floor = cells.table(stored)
+    assert seconds["asp"].to_dict() == {"g0": 3.0, "g1": pytest.approx(np.nan, nan_ok=True), "g2": 30.0,
+                                        "g3": math.inf}
+    assert floor["asp"].to_dict() == {"g0": 0.0, "g1": 10.0, "g2": 0.0, "g3": 0.0}
+    soonest = cells.soonest(seconds, floor)
+    asp = search.score(seconds["asp"], soonest["asp"])
+    assert asp["solved <= 10 s"] == (1, 1) and asp["solved <= 60 s"] == (2, 3)
+    low, high = search.oracle(seconds, soonest)
+    assert search.score(low, high)["solved <= 1 s"] == (1, 1)  # g1 could not have been asp's within 1 s
+    # summed over the cutoffs, g1 is cegar-split's (solved within 60 s) and no fit may send it to asp
+    feats = frame([1.0, 2.0, 3.0, 4.0]).set_axis(["g0", "g1", "g2", "g3"])
+    picked = search.chosen(search.fit(feats, seconds), feats)
+    assert picked["g1"] == "cegar-split"
+
+
+def test_the_objective_counts_the_short_cutoffs_too():
+    feats = frame([1.0] * 10)  # no feature tells the graphs apart: only `always` rules
+    # `a` solves all ten at 20 s; `b` nine within 1 s and one never: at 60 s alone `a` is the better,
+    # summed over 1, 10 and 60 s `b` (27 against 10)
+    seconds = pd.DataFrame({"a": [20.0] * 10, "b": [0.5] * 9 + [math.inf]}, index=feats.index)
+    assert search.OBJECTIVE_CUTOFFS == (1.0, 10.0, 60.0)
+    assert search.fit(feats, seconds) == choose.Rule((), "b", "b")

@@ -46,8 +46,13 @@ def render(rows: list[training.Row]) -> str:
 def legend(found: training.Data, rule: choose.Rule, choices: dict[str, pd.Series], databases: list[str]
            ) -> str:
     t = found.training
-    unknown = "; ".join(f"{name}: " + ", ".join(f"`{c}` {int(found.seconds.loc[mask, c].isna().sum())}"
-                                               for c in found.seconds.columns)
+    def unknown_cells(mask: pd.Series, config: str) -> str:
+        floor = found.floor.loc[mask & found.seconds[config].isna(), config]
+        short = ", ".join(f"{int(n)} unsolved within {limit:g} s" for limit, n in
+                          floor[floor > 0].value_counts().sort_index().items())
+        return f"`{config}` {len(floor)}" + (f" (of which {short})" if short else "")
+
+    unknown = "; ".join(f"{name}: " + ", ".join(unknown_cells(mask, c) for c in found.seconds.columns)
                         for name, mask in (("training graphs", t), (training.HELD_OUT, ~t)))
     borrowed = ", ".join(f"`{c}` {int(found.borrowed.loc[t, c].sum())} training, "
                          f"{int(found.borrowed.loc[~t, c].sum())} {training.HELD_OUT}"
@@ -57,9 +62,10 @@ def legend(found: training.Data, rule: choose.Rule, choices: dict[str, pd.Series
                      for name, choice in (("cross-validated", choices["cv"]),
                                           (training.HELD_OUT, choices["held"])))
     return (
-        f"Cells (graph x configuration) with no stored run at {LIMIT_S:g} s are unknown: a range is "
-        "at least-at most (every unknown counted unsolved, then solved at once); PAR-2 counts an unknown "
-        "as unsolved. "
+        f"Cells (graph x configuration) with no stored run at {LIMIT_S:g} s are unknown, but for a run "
+        "at a shorter limit of a configuration whose search never reads it (`asp`): solved, its time; "
+        "unsolved within L, unknown past L. A range is at least-at most (every unknown counted unsolved, "
+        "then solved as soon as it could be); PAR-2 counts an unknown as unsolved. "
         f"Unknown cells: {unknown}.\n"
         f"Borrowed cells (a graph `split=hubs` leaves whole, where `cegar-split` is `cegar` step for step: "
         f"`cegar`'s stored run): {borrowed or 'none'}.\n"
@@ -68,8 +74,8 @@ def legend(found: training.Data, rule: choose.Rule, choices: dict[str, pd.Series
         f"The committed rule (`{rule.trained.get('features', '')}` and the databases below, "
         f"`python -m harness.select train`): {rule}.\n\n"
         f"From the stored runs of {', '.join(f'`{d}`' for d in databases)} (several sweeps, commits and "
-        f"hosts; {LIMIT_S:g} s limit); times: CPU time of the encoding's own work (solve_cpu_s); "
-        "solved = verified by the checker within each cutoff.\n")
+        f"hosts; {LIMIT_S:g} s limits, and the shorter ones said above); times: CPU time of the encoding's "
+        "own work (solve_cpu_s); solved = verified by the checker within each cutoff.\n")
 
 
 def make(runs: pd.DataFrame, ns: argparse.Namespace, root: Path) -> str:

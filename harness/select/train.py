@@ -34,13 +34,18 @@ class Data:
     borrowed: pd.DataFrame
     training: pd.Series  # bool: outside HELD_OUT
     families: pd.Series
+    floor: pd.DataFrame  # the limit an unknown cell is known unsolved within (0: nothing known)
+
+    @property
+    def soonest(self) -> pd.DataFrame:
+        return cell_data.soonest(self.seconds, self.floor)
 
 
 def data(databases: list[Path], features_csv: Path) -> Data:
     features = featurefile.read(features_csv)
-    seconds, borrowed = cell_data.cells(databases, features)
+    seconds, borrowed, floor = cell_data.cells(databases, features)
     training = pd.Series(~features.index.isin(held_out_names()), index=features.index)
-    return Data(features, seconds, borrowed, training, search.families(features))
+    return Data(features, seconds, borrowed, training, search.families(features), floor)
 
 
 def train(found: Data, databases: list[Path], features_csv: Path) -> Rule:
@@ -53,8 +58,12 @@ def train(found: Data, databases: list[Path], features_csv: Path) -> Rule:
         "candidates": list(found.seconds.columns), "features": str(features_csv),
         "databases": [str(p) for p in databases],
         "unknown_cells": {c: int(found.seconds.loc[t, c].isna().sum()) for c in found.seconds.columns},
+        "known_unsolved_within": {c: {f"{limit:g} s": int(n) for limit, n in
+                                      found.floor.loc[t, c][found.floor.loc[t, c] > 0].value_counts().items()}
+                                  for c in found.floor.columns},
         "borrowed_cells": {c: int(found.borrowed.loc[t, c].sum()) for c in found.borrowed.columns},
-        "objective": "most solved within limit_s (an unknown cell unsolved), then least PAR-2",
+        "objective": f"most solved within {', '.join(f'{c:g}' for c in search.OBJECTIVE_CUTOFFS)} s, summed "
+                     "(an unknown cell unsolved), then least PAR-2",
         "solved_in_sample": solved[f"solved <= {cell_data.LIMIT_S:g} s"][0],
     }
     return Rule(rule.when, rule.then, rule.otherwise, trained)
@@ -67,14 +76,16 @@ class Row:
     scores: dict[str, tuple[float, float]]
 
 
-def _rows(group: str, seconds: pd.DataFrame, choice: pd.Series, selector: str) -> list[Row]:
-    rows = [Row(group, f"`{c}`", search.score(seconds[c])) for c in seconds.columns]
+def _rows(group: str, seconds: pd.DataFrame, soonest: pd.DataFrame, choice: pd.Series, selector: str
+          ) -> list[Row]:
+    rows = [Row(group, f"`{c}`", search.score(seconds[c], soonest[c])) for c in seconds.columns]
     best = max(range(len(rows)), key=lambda i: (rows[i].scores[f"solved <= {cell_data.LIMIT_S:g} s"][0],
                                                 -rows[i].scores["PAR-2"][0]))
     rows[best].config += " (best single)"
-    rows.append(Row(group, selector, search.score(search.picked(seconds, choice))))
+    rows.append(Row(group, selector, search.score(search.picked(seconds, choice),
+                                                  search.picked(soonest, choice))))
     rows.append(Row(group, f"virtual best of {', '.join(seconds.columns)}",
-                    search.score(*search.oracle(seconds))))
+                    search.score(*search.oracle(seconds, soonest))))
     return rows
 
 
@@ -85,9 +96,10 @@ def evaluation(found: Data, rule: Rule) -> tuple[list[Row], dict[str, pd.Series]
     cv = search.cross_validated(found.features[t], found.seconds[t], found.families[t])
     held = search.chosen(rule, found.features[~t])
     both = pd.concat([cv, held]).reindex(found.features.index)
-    rows = (_rows(f"{int(t.sum())} public, not {HELD_OUT}", found.seconds[t], cv, "selector, cross-validated "
-                  "by family")
-            + _rows(f"{int((~t).sum())} {HELD_OUT} (held out)", found.seconds[~t], held, "selector, the "
-                    "committed rule")
-            + _rows(f"all {len(t)}", found.seconds, both, "selector (the two above)"))
+    soonest = found.soonest
+    rows = (_rows(f"{int(t.sum())} public, not {HELD_OUT}", found.seconds[t], soonest[t], cv,
+                  "selector, cross-validated by family")
+            + _rows(f"{int((~t).sum())} {HELD_OUT} (held out)", found.seconds[~t], soonest[~t], held,
+                    "selector, the committed rule")
+            + _rows(f"all {len(t)}", found.seconds, soonest, both, "selector (the two above)"))
     return rows, {"cv": cv, "held": held}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The selector's own runs and its table (issue 47, item 3), rebuilt from the repository and the FHCP corpus:
+# `asp` at a 10 s CPU limit, seed 0, on the 664 training graphs it had no 60 s run on
+# (`asp-10s.graphs`: the training graphs whose `asp` cell was unknown in results/fhcp's 60 s databases
+# at ad98465), one sweep into results/selector/asp-10s.sqlite; then the rule trained again
+# (encodings/auto.json), the option tables that show it, and the table of results/selector/README.md.
+#
+#   results/selector/regenerate.sh [more harness.run arguments, e.g. --executor slurm --jobs 40]
+#
+# CORPUS is the folder of the public graphs (graphN.hcp.gz; default ../shared/corpus/fhcp/hcp beside the
+# checkout, its PROVENANCE.md says where they come from). Resumable in batches at one commit, as every
+# study's sweep (results/same_commit.py refuses another). Run from anywhere, with the project installed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PYTHON=${PYTHON:-python}
+CORPUS=${CORPUS:-../shared/corpus/fhcp/hcp}
+DB=${DB:-results/selector/asp-10s.sqlite}
+
+mapfile -t graphs < <(sed "s|.*|$CORPUS/&.hcp.gz|" results/selector/asp-10s.graphs)
+"$PYTHON" results/same_commit.py "$DB"
+"$PYTHON" -m harness.run --encoding asp --instances "${graphs[@]}" --kind graph --time-limit 10 \
+    --wall-limit 600 --seed 0 --order-seed 0 --jobs 2 --db "$DB" "$@"
+"$PYTHON" -m harness.select train
+"$PYTHON" -m harness.option_tables --write
+"$PYTHON" -m harness.tables results/selector/README.md
