@@ -278,7 +278,8 @@ def test_cutoffs_refuse_a_cutoff_past_the_limit_and_an_unknown_published_column(
 
 
 @pytest.mark.parametrize("script", [["fhcp/regenerate.sh"], ["mip/regenerate.sh", "graph-hard"],
-                                    ["mip/regenerate.sh", "fhcp-sample"], ["selector/regenerate.sh"]],
+                                    ["mip/regenerate.sh", "fhcp-sample"], ["selector/regenerate.sh"],
+                                    ["fhcp/long.sh"]],
                          ids=" ".join)
 def test_the_study_scripts_refuse_to_continue_a_database_begun_at_another_commit(tmp_path, script):
     db = tmp_path / "headline.sqlite"
