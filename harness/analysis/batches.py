@@ -20,7 +20,8 @@ import pandas as pd
 
 from harness.analysis.sweeps import sweep_ids
 
-EXECUTION = ("executor", "jobs", "pin", "scheduler", "slurm")  # how the runs were executed, not which
+# how the runs were executed, not which
+EXECUTION = ("executor", "jobs", "pin", "cores_per_run", "scheduler", "slurm")
 
 
 def plan(config: object) -> str | None:

@@ -10,9 +10,9 @@ from harness.run.slurm import SlurmExecutor  # imports dask and dask-jobqueue (o
 
 def make(kind: str, jobs: int = 1, scheduler: str | None = None,
          runs_per_worker: int | None = None, slurm: dict[str, Any] | None = None,
-         pin: bool = True) -> Executor:
+         pin: bool = True, cores_per_run: int = 1) -> Executor:
     if kind == "local":
-        return LocalExecutor(jobs, runs_per_worker, pin)
+        return LocalExecutor(jobs, runs_per_worker, pin, cores_per_run)
     if kind == "dask":
         return DaskExecutor(jobs, scheduler)
     if kind == "slurm":

@@ -60,6 +60,9 @@ def parser() -> argparse.ArgumentParser:
                    help="an option given to every encoding of the sweep (repeatable); "
                         "ENCODING.KEY=VALUE gives it to that encoding only")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="runs at once (default %(default)d)")
+    p.add_argument("--cores-per-run", type=int, default=1, metavar="K",
+                   help="local executor: cores each job's worker is pinned to (default %(default)d; 2 for "
+                        "`portfolio`, whose two members then run on one core each)")
     p.add_argument("--no-pin", dest="pin", action="store_false",
                    help="local executor: leave the jobs unpinned (default: each on a core of its own, "
                         "for single-threaded solvers; harness.run.cores)")
@@ -104,6 +107,10 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
     check_limits(args)
     if args.jobs <= 0:
         raise ArgumentError(f"--jobs must be positive, not {args.jobs}")
+    if args.cores_per_run <= 0:
+        raise ArgumentError(f"--cores-per-run must be positive, not {args.cores_per_run}")
+    if args.cores_per_run != 1 and args.executor != "local":
+        raise ArgumentError("--cores-per-run needs the local executor")
     if args.executor != "slurm" and slurm.given(args):
         raise ArgumentError(f"{slurm.given(args)[0]} needs --executor slurm")
     try:
@@ -123,7 +130,8 @@ def build(args: argparse.Namespace, argv: list[str] | None) -> sweep.Sweep:
         wall_cap_s=args.wall_limit, db=args.db, executor=args.executor, jobs=args.jobs,
         scheduler=args.scheduler, slurm=cluster, order_seed=args.order_seed, instance_specs=specs,
         unique=args.unique, argv=list(sys.argv[1:] if argv is None else argv), rerun=args.rerun,
-        pin=args.pin, check_time_s=args.check_time_limit, check_memory_mb=args.check_memory_limit,
+        pin=args.pin, cores_per_run=args.cores_per_run, check_time_s=args.check_time_limit,
+        check_memory_mb=args.check_memory_limit,
         canary_every=args.canary_every,
     )
     try:

@@ -2,7 +2,8 @@
 
 Two runs on the cores of one machine share caches and the turbo budget, and a run that migrates
 between cores loses its cache; BenchExec therefore pins each run to cores of its own. A local sweep
-of N jobs gives each job one core of its own (solvers run single-threaded: CP-SAT num_workers=1),
+of N jobs gives each job one core of its own (solvers run single-threaded: CP-SAT num_workers=1;
+`--cores-per-run K` gives each K, for a run that uses more, as `portfolio` does),
 the highest-numbered ones, and keeps its own threads (coordinator, supervisors) on the cores left,
 where there are any; with more jobs than cores nothing is pinned. Sweeps started side by side on one
 machine claim their cores (`claim_cores`: a lock file per core, held while the sweep runs), so a
@@ -25,27 +26,36 @@ from typing import IO
 CLAIMS = Path(os.environ.get("XDG_RUNTIME_DIR") or "/tmp") / f"loopbench-cores-{os.getuid()}"
 
 
-def core_sets(jobs: int, available: list[int] | None = None) -> tuple[list[list[int]], list[int]]:
-    """(one set of cores per job, the cores left for the harness); no sets with more jobs than cores."""
+def _grouped(cores: list[int], per_run: int) -> list[list[int]]:
+    return [cores[i:i + per_run] for i in range(0, len(cores), per_run)]
+
+
+def core_sets(jobs: int, available: list[int] | None = None, per_run: int = 1
+              ) -> tuple[list[list[int]], list[int]]:
+    """(one set of `per_run` cores per job, the cores left for the harness); no sets with more jobs than
+    the cores hold."""
     cores = sorted(os.sched_getaffinity(0) if available is None else available)
-    if jobs < 1 or jobs > len(cores):
+    wanted = jobs * per_run
+    if jobs < 1 or wanted > len(cores):
         return [], cores
-    return [[core] for core in cores[len(cores) - jobs:]], cores[:len(cores) - jobs]
+    return _grouped(cores[len(cores) - wanted:], per_run), cores[:len(cores) - wanted]
 
 
-def claim_cores(jobs: int, available: list[int] | None = None,
-                directory: Path = CLAIMS) -> tuple[list[list[int]], list[int], list[IO]]:
+def claim_cores(jobs: int, available: list[int] | None = None, directory: Path = CLAIMS, per_run: int = 1
+                ) -> tuple[list[list[int]], list[int], list[IO]]:
     """`core_sets` among the cores no other running sweep has claimed, highest first, and the open
     lock files that hold the claims (closing them lets the cores go; so does the process ending).
-    Where fewer than `jobs` cores are free, `core_sets` of all of them, unclaimed: shared, as before."""
+    Where fewer than `jobs` x `per_run` cores are free, `core_sets` of all of them, unclaimed: shared,
+    as before."""
     cores = sorted(os.sched_getaffinity(0) if available is None else available)
-    if jobs < 1 or jobs > len(cores):
+    wanted = jobs * per_run
+    if jobs < 1 or wanted > len(cores):
         return [], cores, []
     held: list[tuple[int, IO]] = []
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for core in reversed(cores):
-            if len(held) == jobs:
+            if len(held) == wanted:
                 break
             handle = open(directory / f"core-{core}.lock", "a")  # noqa: SIM115 - held open: the claim
             try:
@@ -56,12 +66,12 @@ def claim_cores(jobs: int, available: list[int] | None = None,
             held.append((core, handle))
     except OSError:  # no place for claims (a read-only /tmp): pinned as before, unclaimed
         pass
-    if len(held) < jobs:
+    if len(held) < wanted:
         release([handle for _, handle in held])
-        sets, rest = core_sets(jobs, cores)
+        sets, rest = core_sets(jobs, cores, per_run)
         return sets, rest, []
     mine = sorted(core for core, _ in held)
-    return [[core] for core in mine], [core for core in cores if core not in mine], [h for _, h in held]
+    return _grouped(mine, per_run), [core for core in cores if core not in mine], [h for _, h in held]
 
 
 def release(claims: list[IO]) -> None:

@@ -48,8 +48,9 @@ class LocalExecutor(Executor):
     after the pin) to the cores left, where there are any (`harness.run.cores`).
     """
 
-    def __init__(self, jobs: int = 1, runs_per_worker: int | None = None, pin: bool = True) -> None:
-        sets, rest, self.claims = cores.claim_cores(jobs) if pin else ([], [], [])
+    def __init__(self, jobs: int = 1, runs_per_worker: int | None = None, pin: bool = True,
+                 cores_per_run: int = 1) -> None:
+        sets, rest, self.claims = cores.claim_cores(jobs, per_run=cores_per_run) if pin else ([], [], [])
         self.before = os.sched_getaffinity(0)
         if sets and rest:
             cores.pin(rest)  # this thread, and the supervisor threads it starts

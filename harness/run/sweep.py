@@ -57,6 +57,7 @@ class Sweep:
     argv: list[str] | None = None
     rerun: bool = False  # run again what is stored (same code, same everything): new rows, new keys
     pin: bool = True  # local executor: each job's worker on a core of its own (harness.run.cores)
+    cores_per_run: int = 1  # local executor: the cores each job's worker is pinned to
     # seconds between the machine canary's readings (harness.run.canary; 0: none): not part of the plan
     canary_every: float = field(default_factory=canary.default_every)
     # each (entry, kind)'s resolution, made once (`resolve`): the options and those left out
@@ -295,7 +296,7 @@ def execute_and_store(sweep: Sweep, todo: list[dict], store: Store, stamp: dict,
     if not runnable:
         return  # nothing to start a cluster for
     with choose.make(sweep.executor, sweep.jobs, sweep.scheduler, sweep.runs_per_worker,
-                        sweep.slurm, sweep.pin) as executor:
+                        sweep.slurm, sweep.pin, sweep.cores_per_run) as executor:
         for spec, row, error in executor.run(runnable):
             if error is not None:
                 counts["failed"] += 1
@@ -334,6 +335,7 @@ def config(sweep: Sweep) -> dict[str, Any]:
         "executor": sweep.executor,
         "jobs": sweep.jobs,
         "pin": sweep.pin,
+        **({"cores_per_run": sweep.cores_per_run} if sweep.cores_per_run != 1 else {}),
         "check_time_limit_s": sweep.check_time_s,
         "check_memory_limit_mb": sweep.check_memory_mb,
         "scheduler": sweep.scheduler,
