@@ -53,6 +53,20 @@ def test_a_block_is_made_from_one_sweep_with_seeds_as_spread(seeded_db, tmp_path
     assert command.main(["--check", str(page)]) == 0  # made again from the same database: the same bytes
 
 
+def test_a_table_of_runs_from_two_cpu_models_says_so_in_its_stamp(seeded_db, tmp_path):
+    db, page = tmp_path / "runs.sqlite", tmp_path / "page.md"
+    shutil.copyfile(seeded_db, db)
+    page.write_text(block(db, "--configs sat,circuit "))
+    assert command.main([str(page)]) == 0
+    assert "MIXED MACHINES" not in page.read_text()  # one sweep on this machine: nothing to say
+    with closing(sqlite3.connect(db)) as conn, conn:  # half its runs as if a later batch ran elsewhere
+        conn.execute("UPDATE runs SET extra = json_set(extra, '$.cpu_model', 'Another CPU') "
+                     "WHERE rowid % 2 = 0")
+    assert command.main([str(page)]) == 0
+    text = page.read_text()
+    assert "MIXED MACHINES: these runs come from 2 CPU models (" in text and "Another CPU: " in text
+
+
 def test_a_stale_block_is_found_and_a_mixed_one_refused(seeded_db, tmp_path, capsys):
     page = tmp_path / "page.md"
     page.write_text(block(seeded_db, "--configs sat,circuit "))

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.analysis import canary, ranking
+from harness.analysis import canary, machines, ranking
 from harness.analysis.batches import batch_count, first_batch, with_batches
 from harness.analysis.compare import restrict
 from harness.analysis.configs import with_config
@@ -149,7 +149,8 @@ def stamp(runs: pd.DataFrame, across: bool, canary_note: str = "") -> str:
 
 def where(runs: pd.DataFrame, across: bool, canary_note: str = "") -> str:
     """The stamp's opening: the sweep (in its batches), commit, host, load, the canary's phrase
-    (`harness.analysis.canary`, when it read during the runs); seeds, limit, clock; then `; `."""
+    (`harness.analysis.canary`, when it read during the runs), the machines when the runs mix CPU
+    models (`harness.analysis.machines`); seeds, limit, clock; then `; `."""
     limit = pd.to_numeric(runs["time_limit_s"], errors="coerce").max()
     seeds = sorted(int(s) for s in runs["seed"].dropna().unique())
     if across:
@@ -161,6 +162,8 @@ def where(runs: pd.DataFrame, across: bool, canary_note: str = "") -> str:
                 f"load {load(runs):.2f}")
     if canary_note:
         said += f", {canary_note}"
+    if note := machines.machine_note(runs):  # two CPU models (sessions on two kinds of machine): said
+        said += f"; MIXED MACHINES: {note}"
     return f"{said}; seeds {', '.join(map(str, seeds))}; {limit:g} s limit; {clock_note(runs)}; "
 
 
