@@ -71,7 +71,8 @@ def runs(paths: list[Path], configs: tuple[str, ...]) -> pd.DataFrame:
     for path in paths:
         found = latest(load(path))
         limit = pd.to_numeric(found["time_limit_s"], errors="coerce")
-        found, limit = found[(found["puzzle"] == "graph") & (limit <= LIMIT_S)], limit[limit <= LIMIT_S]
+        kept = (found["puzzle"] == "graph") & (limit <= LIMIT_S)
+        found, limit = found[kept], limit[kept]
         if found.empty:
             continue
         label = pd.Series([config_of(str(e), _options(o), configs)
