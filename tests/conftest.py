@@ -56,6 +56,7 @@ SYSTEM_FILES = {
     "test_pinning.py": "real workers",
     "test_plots.py": "real sweeps",
     "test_plugins.py": "plug-ins installed and swept in subprocesses",
+    "test_portfolio.py": "the members' forked processes",
     "test_progress.py": "real workers",
     "test_published.py": "a real sweep",
     "test_report.py": "a real sweep, Chromium",
@@ -74,6 +75,7 @@ SYSTEM_TESTS = {
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",
+    "test_select.py::test_a_run_at_a_shorter_limit_counts_only_for_a_configuration_whose_search_never_reads_its_limit",
     "test_tables.py::test_a_resumed_sweep_is_one_sweep_in_batches_and_another_plan_refused",  # kills a sweep
     "test_tables.py::test_the_study_scripts_refuse_to_continue_a_database_begun_at_another_commit",  # bash
     "test_bounded_input.py::test_a_sweep_stores_bad_files_as_error_rows_reports_repeats_and_resumes",
