@@ -21,7 +21,7 @@ cd "$(dirname "$0")/../.."
 PYTHON=${PYTHON:-python}
 FIVE=mip,mip:separate=integral,lazy,sat,circuit
 # every loop strategy that serves graphs, at its defaults, beside both separation modes of mip
-EVERY=mip,mip:separate=integral,lazy,sat,circuit,propagator,asp,eager,connect,frontier
+EVERY=$FIVE,propagator,asp,eager,connect,frontier
 
 sweep() {  # DB ENCODINGS [harness.run arguments]
     local db=$1 encodings=$2
