@@ -196,13 +196,14 @@ def _recorded(db: Path) -> int:
         return 0
 
 
-def test_a_slurm_sweep_survives_a_cancelled_job_and_matches_a_local_sweep(one_node_slurm, tmp_path, capsys):
+def test_a_slurm_sweep_survives_its_jobs_cancelled_and_matches_a_local_one(one_node_slurm, tmp_path, capsys):
     db, local_db = tmp_path / "slurm.sqlite", tmp_path / "local.sqlite"
     seen: dict = {"jobs": set()}
 
-    def cancel_a_job_mid_sweep():
-        # Once a run is stored (the jobs' workers are up and busy), cancel a running job, as an
-        # administrator or a failing node would, and watch a new job come in its place.
+    def cancel_the_jobs_mid_sweep():
+        # Once a run is stored (a job's worker is up and busy), cancel every job the sweep has, as an
+        # administrator or a failing node would: the sweep can then end only on jobs asked for in their
+        # place (cancelling one of two let the other finish the sweep before a replacement was submitted).
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             jobs = one_node_slurm.jobs()
@@ -212,9 +213,10 @@ def test_a_slurm_sweep_survives_a_cancelled_job_and_matches_a_local_sweep(one_no
                           if b"harness.run.worker" in cmdline(p)] for job in running}
             busy = {job: workers for job, workers in busy.items() if workers}  # its worker took a run
             if busy and _recorded(db) >= 1:
-                seen["victim"], seen["workers"] = next(iter(busy.items()))
+                seen["victims"] = sorted(jobs, key=int)
+                seen["workers"] = [p for workers in busy.values() for p in workers]
                 seen["stored_then"] = _recorded(db)
-                subprocess.run(["scancel", seen["victim"]], check=True)
+                subprocess.run(["scancel", *seen["victims"]], check=True)
                 break
             time.sleep(0.05)
         while time.monotonic() < deadline:
@@ -225,7 +227,7 @@ def test_a_slurm_sweep_survives_a_cancelled_job_and_matches_a_local_sweep(one_no
                 return
             time.sleep(0.1)
 
-    killer = threading.Thread(target=cancel_a_job_mid_sweep)
+    killer = threading.Thread(target=cancel_the_jobs_mid_sweep)
     started = time.monotonic()
     killer.start()
     code = main(_slurm_argv(db, tmp_path / "logs"))
@@ -233,8 +235,8 @@ def test_a_slurm_sweep_survives_a_cancelled_job_and_matches_a_local_sweep(one_no
     slurm_s = time.monotonic() - started
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "victim" in seen and seen["stored_then"] < 6, "no job was cancelled mid-sweep"
-    assert f"Slurm job {seen['victim']} ended" in err
+    assert "victims" in seen and seen["stored_then"] < 6, "no job was cancelled mid-sweep"
+    assert all(f"Slurm job {victim} ended" in err for victim in seen["victims"]), err
     assert "replacement" in seen, "no new job was asked for in the cancelled one's place"
     redone = int(re.search(r"(\d+) run\(s\) in hand on a lost worker were redone", err)[1])
     assert redone >= 1, err
@@ -265,8 +267,8 @@ def test_a_slurm_sweep_survives_a_cancelled_job_and_matches_a_local_sweep(one_no
     assert main(_slurm_argv(db, tmp_path / "logs")) == 0
     assert "6 already stored, 0 recorded" in capsys.readouterr().out
     assert all(int(j) <= jobs_before for j in one_node_slurm.jobs())
-    print(f"slurm sweep with a cancelled job: {slurm_s:.1f} s wall, {redone} run(s) redone, "
-          f"job {seen['victim']} cancelled after {seen['stored_then']} stored, "
+    print(f"slurm sweep with its jobs cancelled: {slurm_s:.1f} s wall, {redone} run(s) redone, "
+          f"job(s) {seen['victims']} cancelled after {seen['stored_then']} stored, "
           f"job {seen['replacement']} in its place")
 
 
