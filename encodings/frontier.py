@@ -67,9 +67,10 @@ def far_vertex(graph: Graph, start: int = 0) -> int:
     return last
 
 
-def greedy_order(graph: Graph) -> list[int]:
+def greedy_order(graph: Graph, most: int | None = None) -> list[int]:
     """The vertices in a greedy order of small vertex separation (the most vertices at once that are
-    placed and have a neighbour not placed: the frontier).
+    placed and have a neighbour not placed: the frontier). With `most`, raises Wider as soon as the
+    frontier holds more vertices than that (a dense graph's order is not made to the end).
 
     From a far vertex, the next vertex is always one next to those placed that adds the fewest to
     the frontier (it joins it if it has a neighbour not placed; each placed neighbour whose last
@@ -90,6 +91,7 @@ def greedy_order(graph: Graph) -> list[int]:
 
     start = far_vertex(graph)
     heapq.heappush(heap, key(start))
+    size = 0  # the frontier now: placed vertices with a neighbour not placed
     while len(order) < n:
         if not heap:
             heapq.heappush(heap, key(placed.index(0)))  # a new component
@@ -99,6 +101,7 @@ def greedy_order(graph: Graph) -> list[int]:
             continue
         placed[v] = 1
         order.append(v)
+        size += outside[v] > 0
         if outside[v] == 1:
             w = next(u for u in adjacent[v] if not placed[u])
             leaves[w] += 1
@@ -106,6 +109,7 @@ def greedy_order(graph: Graph) -> list[int]:
         for u in adjacent[v]:
             outside[u] -= 1
             if placed[u]:
+                size -= outside[u] == 0
                 if outside[u] == 1:  # u's last neighbour not placed would take it off the frontier
                     w = next(x for x in adjacent[u] if not placed[x])
                     leaves[w] += 1
@@ -113,14 +117,17 @@ def greedy_order(graph: Graph) -> list[int]:
             else:
                 placed_next[u] += 1
                 heapq.heappush(heap, key(u))
+        if most is not None and size > most:
+            raise Wider(f"the greedy order's frontier passed {most} vertices after {len(order):,} of {n:,}")
     return order
 
 
-def plan(graph: Graph, order: str) -> Plan:
-    """Each edge at the later of its two ends in the vertex order, ties by the earlier end."""
+def plan(graph: Graph, order: str, most: int | None = None) -> Plan:
+    """Each edge at the later of its two ends in the vertex order, ties by the earlier end (`most`: the
+    greedy order's bound, `greedy_order`)."""
     n = graph.n
     if order == "greedy":
-        vertices = greedy_order(graph)
+        vertices = greedy_order(graph, most)
     elif order == "rcm":
         import networkx as nx
 
@@ -194,10 +201,12 @@ class Wider(Exception):
     pass
 
 
-def build(plan: Plan, width: int, clock: Clock, limits: Limits) -> Dag:
-    """The DAG of the module docstring, layer by layer.
+def build(plan: Plan, width: int, clock: Clock, limits: Limits | None = None,
+          most_states: int | None = None) -> Dag:
+    """The DAG of the module docstring, layer by layer (the stats so far to `limits.report`).
 
-    Raises Wider past `width` states in a layer, TimeoutError (the step) once the CPU budget is spent.
+    Raises Wider past `width` states in a layer or `most_states` in all, TimeoutError (the step) once
+    the CPU budget is spent.
     """
     dag = Dag()
     states: list[tuple[int, ...]] = [()]
@@ -211,10 +220,14 @@ def build(plan: Plan, width: int, clock: Clock, limits: Limits) -> Dag:
         if len(made) > width:
             raise Wider(f"the frontier took {len(made):,} states after {k + 1:,} of {len(plan.ends):,} "
                         f"edges, more than width={width:,}")
+        if most_states is not None and dag.states > most_states:
+            raise Wider(f"the search made {dag.states:,} states by edge {k + 1:,} of {len(plan.ends):,}, "
+                        f"more than {most_states:,}")
         states = list(made)
         if clock.expired():
             raise TimeoutError(k)
-        limits.report({"states": dag.states, "widest": dag.widest, "frontier": dag.frontier})
+        if limits is not None:
+            limits.report({"states": dag.states, "widest": dag.widest, "frontier": dag.frontier})
     return dag
 
 
@@ -269,6 +282,44 @@ def _layer(plan: Plan, k: int, here: list[int], states: list[tuple[int, ...]], d
     dag.lo.append(lo)
     dag.hi.append(hi)
     return made, [here[i] for i in kept]
+
+
+# `sat`'s `prepass=frontier`: the search on counted bounds (the same on any machine), each several times
+# what the fhcp-sample graphs it solves at width=200,000 need (at most a greedy frontier of 9 vertices, 116
+# states in a layer, 172,000 states in all: results/fhcp/README.md), and a CPU budget.
+PREPASS_FRONTIER = 12  # vertices on the greedy order's frontier
+PREPASS_WIDTH = 1_000  # states in a layer
+PREPASS_STATES = 500_000  # states in all (about 5 us each in CPython)
+PREPASS_SECONDS, PREPASS_SHARE = 1.0, 1 / 60  # CPU: a second, at most a sixtieth of the run's limit
+
+
+def prepass_seconds(time_limit_s: float) -> float:
+    """The pre-pass's CPU budget for a run of this limit."""
+    return min(PREPASS_SECONDS, time_limit_s * PREPASS_SHARE)
+
+
+def prepass_cycle(graph: Graph, deadline: float) -> tuple[list[Edge] | None, str]:
+    """A Hamiltonian cycle's edges found by the search within the pre-pass's bounds, or None; and what
+    happened, in words. Never an unsat: a search that ends with no cycle says so and the caller goes on,
+    so `sat`'s unsat answers stay its own model family's (docs/FORMATS.md).
+
+    A graph with more than PREPASS_FRONTIER edges per vertex is not searched: its degeneracy is at least
+    its edges per vertex, and its path-width (the narrowest frontier of any order) at least that."""
+    if len(graph.edges) > PREPASS_FRONTIER * graph.n:
+        return None, f"not searched: {len(graph.edges) / graph.n:.1f} edges a vertex"
+    if reason := degree_problem(graph):
+        return None, reason
+    try:
+        order = plan(graph, "greedy", PREPASS_FRONTIER)
+        dag = build(order, PREPASS_WIDTH, Clock(deadline), most_states=PREPASS_STATES)
+    except Wider as why:
+        return None, str(why)
+    except TimeoutError as at:
+        return None, f"its CPU budget ran out at edge {at} of {len(order.ends):,}"
+    counts = dag.count()
+    if not counts or not counts[0][0]:
+        return None, "no cycle (left to the solver to prove)"
+    return [order.ends[k] for k in dag.nth(0, counts)], f"a cycle ({dag.states:,} states)"
 
 
 def _width(width: int) -> int:

@@ -78,7 +78,12 @@ a 2-edge cut on, exactly two of a 3-edge cut's three; in the parts of `split=hub
 cycle by Pósa's rotation-extension for at most a tenth of a second of CPU (a hundredth of a shorter limit);
 what it finds is the answer, and a miss goes on to the solve with the time it took counted (stats:
 `prepass` found or missed, `prepass_cpu_s`). Dense graphs, whose CNF is the slow part, are done
-before it is built.
+before it is built. `prepass=frontier` runs `frontier`'s search instead, on bounds that are counts
+(a greedy order's frontier of 12 vertices, 1,000 states a layer, 500,000 in all) and a CPU budget
+(a second, at most a sixtieth of the limit): narrow graphs (path-width about 10 or less, as many FHCP
+graphs are) answered in a fraction of a second where the CEGAR's rounds take seconds; it gives a
+cycle or nothing, never an unsat (`prepass_frontier` says what it met, `prepass_by` which pass found
+the cycle). `prepass=frontier+rotations`: the frontier search, then the rotations.
 Stats (times are CPU, `cpu_time`): build_s (clauses and solver set-up; `shape_reused` says whether
 this run found its grid shape made), solver_cpu_s (inside solve calls), outside_cpu_s (reading
 models, trying loops alone and cutting), tried_alone (rounds whose complete loops were tried alone),
@@ -126,7 +131,7 @@ DEGREE = ("all", "free")
 RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
 SMALLCUTS = ("false", "true")
-PREPASS = ("off", "rotations")
+PREPASS = ("off", "rotations", "frontier", "frontier+rotations")
 # `sat` on a graph: the preset `cegar-split-prepass`, the CEGAR configuration with `split=hubs` after
 # `prepass=rotations` (results/fhcp/README.md, docs/CEGAR.md), but for its `cuts=cutset`, idle there (MERGED)
 ON_GRAPHS = {k: v for k, v in PRESETS["cegar-split-prepass"].options.items() if k != "cuts"}
@@ -207,7 +212,9 @@ class Sat(Encoding):
         Option("smallcuts", "false", "what a graph's 2-vertex, 2-edge and 3-edge cuts imply, as clauses "
                "(`loop.smallcuts`)", SMALLCUTS, GRAPH),
         Option("prepass", "off", "rotations: a moment of Posa's rotation-extension before any clause "
-               "(`loop.rotations`): dense graphs' cycles before their CNF is built", PREPASS, GRAPH),
+               "(`loop.rotations`): dense graphs' cycles before their CNF is built; frontier: the "
+               "frontier search on small bounds (`frontier.prepass_cycle`): narrow graphs' cycles; "
+               "frontier+rotations: both, in that order", PREPASS, GRAPH),
     ))
     imports = ("pysat.solvers", "networkx")
     @property

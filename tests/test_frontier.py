@@ -4,6 +4,7 @@ GP(n,2), the flower snarks, exact cycle counts, and its two ways to give up."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 
 import pytest
@@ -11,8 +12,11 @@ import pytest
 from harness import kinds, registry
 from harness.analysis.verdicts import families
 from harness.encoding import Limits
+from harness.instances import Instance
 from harness.kinds.graph.generate import make, petersen_graph
 from harness.kinds.graph.model import Graph
+from harness.run.execute import execute
+from loopbench_encodings.frontier import Wider, greedy_order
 
 LIMITS = Limits(time_s=60.0)
 
@@ -85,11 +89,44 @@ def test_the_greedy_order_places_every_vertex_once_and_keeps_a_hub_s_frontier_na
     # frontier at once, the greedy order walks round the rim beside the hub
     from test_graph_loop import wheel
 
-    from loopbench_encodings.frontier import greedy_order
-
     rim = 40
     hub_and_rim = wheel(rim)
     assert sorted(greedy_order(hub_and_rim)) == list(range(rim + 1))
     greedy, rcm = solve(hub_and_rim, order="greedy"), solve(hub_and_rim, order="rcm")
     assert greedy.status == "sat" and greedy.stats["cycles"] == rim and greedy.stats["frontier"] <= 4
     assert rcm.status == "unknown" and "more than width" in rcm.stats["reason"]  # 317,811 states by edge 26
+
+
+def _sat_row(g: Graph, encoding: str, **options):
+    row = execute(Instance(name="g", source="<test>", puzzle=g), encoding, options, 0, LIMITS)
+    return {**row, "extra": json.loads(row["extra"]) if isinstance(row["extra"], str) else row["extra"]}
+
+
+def test_sat_s_frontier_pre_pass_answers_a_narrow_graph_before_any_clause():
+    row = _sat_row(petersen(301, 2), "cegar-split-frontier")  # 602 vertices, a frontier of about 7
+    assert row["status"] == "solved" and row["verified"] == 1, row.get("detail")
+    assert row["extra"]["prepass_by"] == "frontier" and row["iterations"] == 0, row["extra"]
+    assert row["extra"]["prepass_frontier"].startswith("a cycle")
+
+
+def test_the_frontier_pre_pass_never_answers_unsat_and_skips_what_it_cannot_search():
+    # GP(n,2) with n = 5 (mod 6) has no Hamiltonian cycle: the pre-pass finds none, the CEGAR proves it
+    row = _sat_row(petersen(35, 2), "sat", prepass="frontier", split="hubs")
+    assert row["status"] == "unsat", row
+    assert row["extra"]["prepass"] == "missed" and row["iterations"] >= 1, row["extra"]
+    assert row["extra"]["prepass_frontier"].startswith("no cycle"), row["extra"]
+    dense = Graph(40, tuple(itertools.combinations(range(40), 2)))  # 19.5 edges a vertex: path-width 39
+    row = _sat_row(dense, "cegar-split-frontier")
+    assert row["status"] == "solved" and row["extra"]["prepass_by"] == "rotations", row["extra"]
+    assert row["extra"]["prepass_frontier"].startswith("not searched"), row["extra"]
+
+
+def test_the_greedy_order_gives_up_past_its_bound_on_the_frontier():
+    side = 20  # a 20 x 20 grid: path-width 20, so any order's frontier passes 12 vertices
+    across = [(r * side + c, r * side + c + 1) for r in range(side) for c in range(side - 1)]
+    down = [(r * side + c, (r + 1) * side + c) for r in range(side - 1) for c in range(side)]
+    grid = Graph(side * side, tuple(across + down))
+    with pytest.raises(Wider, match="passed 12 vertices"):
+        greedy_order(grid, 12)
+    assert sorted(greedy_order(grid)) == list(range(side * side))
+    assert sorted(greedy_order(petersen(50, 2), 12)) == list(range(100))  # GP(n,2): a narrow frontier

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from harness.encoding import SAT, UNKNOWN, UNSAT, Limits, Outcome, cpu_time
 
+from .. import frontier
 from ..loop import rotations
 from ..loop.split import Split, parts
 from . import driver
@@ -25,7 +26,7 @@ def solve_loop(strategy: Strategy, puzzle, limits: Limits, seed: int, exclude: t
     """The driver's solve, after `prepass=rotations`' moment where it is asked, on two levels where
     `split=hubs` finds the graph's parts."""
     split = strategy.options["split"] == "hubs"
-    prepass = strategy.options["prepass"] == "rotations"
+    prepass = [] if strategy.options["prepass"] == "off" else strategy.options["prepass"].split("+")
     if not split and not prepass:
         return driver.solve(strategy, puzzle, limits, seed, exclude)
     start = cpu_time()
@@ -33,9 +34,9 @@ def solve_loop(strategy: Strategy, puzzle, limits: Limits, seed: int, exclude: t
     problem, refused = driver.prepare(strategy, puzzle, start)
     if refused is not None:
         return refused
-    tried = {}
+    tried: dict = {}
     if prepass and not exclude:
-        found, tried = by_rotations(problem, seed, limits, start)
+        found, tried = by_prepass(prepass, puzzle, problem, seed, limits, start)
         if found is not None:
             return found
     if split and not exclude and (parts_found := split_parts(problem)):
@@ -48,20 +49,44 @@ def solve_loop(strategy: Strategy, puzzle, limits: Limits, seed: int, exclude: t
     return outcome
 
 
-def by_rotations(problem, seed: int, limits: Limits, start: float) -> tuple[Outcome | None, dict]:
-    """`loop.rotations`' cycle through every vertex, on its own small budget: the answer (None without
-    one) and the stats that say what it tried (`prepass`: found or missed, `prepass_cpu_s`)."""
+def by_prepass(passes: list[str], puzzle, problem, seed: int, limits: Limits,
+               start: float) -> tuple[Outcome | None, dict]:
+    """The pre-passes in their order (`frontier`, `rotations`), each a cycle through every vertex on its
+    own small budget: the answer (None without one) and the stats that say what they tried (`prepass`:
+    found or missed, `prepass_by`: which found it, `prepass_frontier`: what the frontier search met,
+    `prepass_cpu_s`: their CPU together)."""
     graph = problem.graph
-    if len(problem.required) != graph.num_vertices or problem.hits:
+    if len(problem.required) != graph.num_vertices or problem.hits or puzzle.kind != "graph":
         return None, {"prepass": "not a Hamiltonian cycle problem"}
     t0 = cpu_time()
-    order = rotations.cycle(rotations.neighbours(graph), seed, rotations.deadline_for(limits.time_s))
-    tried = {"prepass": "missed" if order is None else "found", "prepass_cpu_s": cpu_time() - t0}
-    if order is None:
+    tried: dict = {"prepass": "missed"}
+    for name in passes:
+        edges = by_frontier(puzzle, graph, limits, tried) if name == "frontier" else by_rotations(
+            graph, seed, limits)
+        if edges is not None:
+            tried.update(prepass="found", prepass_by=name)
+            break
+    tried["prepass_cpu_s"] = cpu_time() - t0
+    if edges is None:
         return None, tried
-    edges = [graph.between(u, v) for u, v in zip(order, order[1:] + order[:1], strict=True)]
     stats = {**tried, "build_s": cpu_time() - start, "iterations": 0, "cuts": 0}
     return Outcome(SAT, problem.solution(edges), stats), tried
+
+
+def by_rotations(graph, seed: int, limits: Limits) -> list[int] | None:
+    """`loop.rotations`' cycle, its edges by index, or None."""
+    order = rotations.cycle(rotations.neighbours(graph), seed, rotations.deadline_for(limits.time_s))
+    if order is None:
+        return None
+    return [graph.between(u, v) for u, v in zip(order, order[1:] + order[:1], strict=True)]
+
+
+def by_frontier(puzzle, graph, limits: Limits, tried: dict) -> list[int] | None:
+    """The frontier search's cycle on its pre-pass bounds (`frontier.prepass_cycle`), its edges by index
+    in the loop graph, or None; what it met goes to `tried`."""
+    cycle, tried["prepass_frontier"] = frontier.prepass_cycle(
+        puzzle, time.process_time() + frontier.prepass_seconds(limits.time_s))
+    return None if cycle is None else [graph.between(u, v) for u, v in cycle]
 
 
 def split_parts(problem) -> list:
