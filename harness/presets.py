@@ -38,8 +38,8 @@ PRESETS: dict[str, Preset] = {
                                   "compares: results/fhcp/README.md)"),
     "cegar-split-frontier": Preset("sat", {**_CEGAR, "prepass": "frontier+rotations", "split": "hubs"},
                                    "cegar-split-prepass with the frontier search on small bounds before "
-                                   "the rotations: narrow graphs in a fraction of a second (docs/CEGAR.md; "
-                                   "how it compares: results/fhcp/README.md)"),
+                                   "the rotations, which answers narrow graphs before any clause "
+                                   "(docs/CEGAR.md; how it compares: results/fhcp/README.md)"),
     "cegar-free": Preset("sat", {**_CEGAR, "degree": "free"}, "the CEGAR configuration without the degree "
                          "clauses at required vertices, as the published arc model (results/fhcp/README.md)"),
     "arc-model": Preset("sat", {"arcs": "true", "phase": "solver", "cuts": "cutset"}, "the arc model beside "
