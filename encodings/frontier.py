@@ -284,9 +284,11 @@ def _layer(plan: Plan, k: int, here: list[int], states: list[tuple[int, ...]], d
     return made, [here[i] for i in kept]
 
 
-# `sat`'s `prepass=frontier`: the search on counted bounds (the same on any machine), each several times
-# what the fhcp-sample graphs it solves at width=200,000 need (at most a greedy frontier of 9 vertices, 116
-# states in a layer, 172,000 states in all: results/fhcp/README.md), and a CPU budget.
+# `sat`'s `prepass=frontier`: the search on counted bounds (the same on any machine) and a CPU budget. The
+# frontier and layer bounds are several times what the fhcp-sample graphs it solves at width=200,000 need
+# (a greedy frontier of 9 vertices, 116 states in a layer: results/fhcp/README.md); the states in all are
+# past what the budget allows, so on the widest of the graphs it can solve the budget ends it first, and
+# there, as for `loop.rotations`, a slower machine may miss what a faster one finds.
 PREPASS_FRONTIER = 12  # vertices on the greedy order's frontier
 PREPASS_WIDTH = 1_000  # states in a layer
 PREPASS_STATES = 500_000  # states in all (about 5 us each in CPython)
