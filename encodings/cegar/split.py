@@ -23,7 +23,7 @@ from .model import Strategy
 
 def solve_loop(strategy: Strategy, puzzle, limits: Limits, seed: int, exclude: tuple[str, ...] = ()
                ) -> Outcome:
-    """The driver's solve, after `prepass=rotations`' moment where it is asked, on two levels where
+    """The driver's solve, after the pre-passes' moment (`prepass`) where it is asked, on two levels where
     `split=hubs` finds the graph's parts."""
     split = strategy.options["split"] == "hubs"
     prepass = [] if strategy.options["prepass"] == "off" else strategy.options["prepass"].split("+")
@@ -61,8 +61,10 @@ def by_prepass(passes: list[str], puzzle, problem, seed: int, limits: Limits,
     t0 = cpu_time()
     tried: dict = {"prepass": "missed"}
     for name in passes:
-        edges = by_frontier(puzzle, graph, limits, tried) if name == "frontier" else by_rotations(
-            graph, seed, limits)
+        if name == "frontier":
+            edges = by_frontier(puzzle, graph, limits, tried)
+        else:
+            edges = by_rotations(graph, seed, limits)
         if edges is not None:
             tried.update(prepass="found", prepass_by=name)
             break

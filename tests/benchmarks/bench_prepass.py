@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from harness import sets
+from harness.kinds.graph.model import parse_order, solution_string
 from loopbench_encodings import frontier, loop
 from loopbench_encodings.loop import rotations
 
@@ -47,26 +48,13 @@ def measure(instance, name: str) -> tuple[bool, float, str]:
         start = time.process_time()
         edges, met = frontier.prepass_cycle(instance.puzzle, start + frontier.prepass_seconds(LIMIT_S))
         spent = time.process_time() - start
-        order = None if edges is None else _walk(edges, g.num_vertices)
+        # the graph kind's own writer walks the edges into a cycle (ValueError if they are not one)
+        order = None if edges is None else parse_order(g.num_vertices, solution_string(g.num_vertices, edges))
     if order is not None:
         n = g.num_vertices
         assert sorted(order) == list(range(n)), instance.name
         assert all(g.between(order[i], order[(i + 1) % n]) >= 0 for i in range(n)), instance.name
     return order is not None, spent, met
-
-
-def _walk(edges, n: int) -> list[int]:
-    """The vertices of a set of edges in walking order from vertex 0 (what a cycle through all would give)."""
-    near: list[list[int]] = [[] for _ in range(n)]
-    for u, v in edges:
-        near[u].append(v)
-        near[v].append(u)
-    order, last = [0], -1
-    while len(order) < len(edges):
-        nxt = next(w for w in near[order[-1]] if w != last)
-        last = order[-1]
-        order.append(nxt)
-    return order
 
 
 def main(argv: list[str] | None = None) -> int:
