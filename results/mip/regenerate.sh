@@ -9,7 +9,8 @@
 #         graph-hard      every loop strategy and both mip modes on graph-hard, seeds 0 1 2 (hours)
 #         fhcp-sample     the same on fhcp-sample, seed 0 (hours: the longest)
 #         kinds           both mip modes on every loop genre's janko set, slither-hard, graph-smoke and
-#                         graph-tsplib, seed 0: every answer judged by its kind's checker (under an hour)
+#                         graph-tsplib, seed 0: every answer judged by its kind's checker (under an hour),
+#                         then its separation table
 #
 # Resumable: rerunning a NAME continues its sweep (finished runs are kept; each rerun is a batch of the
 # same sweep, joined in the tables when the plan, commit and host are the same: harness/analysis/
@@ -48,7 +49,8 @@ case "$name" in
         --seed 0 --wall-limit 1200 --jobs 2 "$@" ;;
     kinds) sweep "${DB:-results/mip/kinds.sqlite}" mip,mip:separate=integral --instances castlewall-janko \
         country-janko geradeweg-janko moonsun-janko yajilin-janko slither-hard graph-smoke graph-tsplib \
-        --seed 0 --jobs 1 "$@" ;;
-    *) sed -n '6,12p' "$0" >&2; exit 2 ;;
+        --seed 0 --jobs 1 "$@"
+        "$PYTHON" results/mip/separation.py --csv results/mip/separation-kinds.csv results/mip/kinds.sqlite ;;
+    *) sed -n '6,13p' "$0" >&2; exit 2 ;;
 esac
 "$PYTHON" -m harness.tables results/mip/README.md
