@@ -6,7 +6,8 @@
 #   results/mip/regenerate.sh NAME [more harness.run arguments, e.g. --executor slurm --jobs 40]
 #   NAME: smoke           the five configurations on masyu-smoke and slither-smoke, seeds 0 1 2 (minutes)
 #         masyu-default   the same on masyu-default, seed 0 (minutes), and the separation tables
-#         graph-hard      every loop strategy and both mip modes on graph-hard, seeds 0 1 2 (hours)
+#         graph-hard      every loop strategy and both mip modes on graph-hard, seeds 0 1 2 (hours), and its
+#                         separation table
 #         fhcp-sample     the same on fhcp-sample, seed 0 (hours: the longest)
 #         kinds           both mip modes on every loop genre's janko set, slither-hard, graph-smoke and
 #                         graph-tsplib, seed 0: every answer judged by its kind's checker (under an hour),
@@ -44,13 +45,17 @@ case "$name" in
         "$PYTHON" results/mip/separation.py --csv results/mip/separation-masyu-default.csv \
             results/mip/masyu-default.sqlite ;;
     graph-hard) sweep "${DB:-results/mip/loops-graph-hard.sqlite}" "$EVERY" --instances graph-hard \
-        --seed 0 1 2 --wall-limit 1200 --jobs 2 "$@" ;;
+        --seed 0 1 2 --wall-limit 1200 --jobs 2 "$@"
+        "$PYTHON" results/mip/separation.py --csv results/mip/separation-graph-hard.csv \
+            results/mip/loops-graph-hard.sqlite ;;
     fhcp-sample) sweep "${DB:-results/mip/loops-fhcp-sample.sqlite}" "$EVERY" --instances fhcp-sample \
-        --seed 0 --wall-limit 1200 --jobs 2 "$@" ;;
+        --seed 0 --wall-limit 1200 --jobs 2 "$@"
+        "$PYTHON" results/mip/separation.py --csv results/mip/separation-fhcp-sample.csv \
+            results/mip/loops-fhcp-sample.sqlite ;;
     kinds) sweep "${DB:-results/mip/kinds.sqlite}" mip,mip:separate=integral --instances castlewall-janko \
         country-janko geradeweg-janko moonsun-janko yajilin-janko slither-hard graph-smoke graph-tsplib \
         --seed 0 --jobs 1 "$@"
         "$PYTHON" results/mip/separation.py --csv results/mip/separation-kinds.csv results/mip/kinds.sqlite ;;
-    *) sed -n '6,13p' "$0" >&2; exit 2 ;;
+    *) sed -n '6,14p' "$0" >&2; exit 2 ;;
 esac
 "$PYTHON" -m harness.tables results/mip/README.md
