@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +41,14 @@ class Instance:
     def kind(self) -> str | None:
         return self.puzzle.kind if self.puzzle is not None else None
 
-    @property
+    # Cached: a sweep's plan reads both once per run (a puzzle's text is written anew on each read), and
+    # an Instance's puzzle is not changed after it is read.
+    @cached_property
     def text(self) -> str | None:
         """The puzzle's plain text with its kind line: what travels to workers, and its identity."""
         return kinds.write_text(self.puzzle) if self.puzzle is not None else None
 
-    @property
+    @cached_property
     def content_hash(self) -> str:
         """sha256 of the puzzle's plain text, kind line included (of the source when it did not parse)."""
         text = self.text if self.puzzle is not None else f"error:{self.source}"

@@ -118,19 +118,21 @@ class Report:
 
 
 def make_spec(sweep: Sweep, instance: Instance, encoding: str, options: dict[str, Any], seed: int,
-              code: fingerprint.Scope | None = None, harness: fingerprint.Scope | None = None) -> dict:
+              code: fingerprint.Scope | None = None, harness: fingerprint.Scope | None = None,
+              digests: tuple[str, str] | None = None) -> dict:
     """Everything a run needs, as plain data (it may travel to another machine): the puzzle goes as text.
 
     `code` is what the encoding's fingerprint covers, `harness` what the harness fingerprint covers
-    (each found here when None); the worker hashes the same modules and the run is stored only if
-    it gets the same fingerprints.
+    (each found here when None), `digests` their fingerprints (hashed here when None); the worker
+    hashes the same modules and the run is stored only if it gets the same fingerprints.
     """
     code = code or fingerprint.scope(encoding)
     harness = harness or fingerprint.harness_scope()
+    code_digest, harness_digest = digests or (fingerprint.digest(code), fingerprint.digest(harness))
     limits = Limits(sweep.time_s, sweep.memory_mb)
     return {
-        "identity": identity(instance, encoding, options, seed, limits, fingerprint.digest(code),
-                             sweep.unique, fingerprint.digest(harness)),
+        "identity": identity(instance, encoding, options, seed, limits, code_digest, sweep.unique,
+                             harness_digest),
         "code": code.as_dict(),
         "harness_code": harness.as_dict(),
         "name": instance.name,
@@ -164,6 +166,9 @@ def plan(sweep: Sweep, notes: list[str] | None = None) -> tuple[list[dict], int]
     names = {entry: configuration(entry)[0] for entry in sweep.encodings}
     code = {name: fingerprint.scope(name) for name in set(names.values())}  # once per sweep
     harness = fingerprint.harness_scope()
+    # hashed once per sweep too: once per run, the hashing of every module was minutes of a large plan
+    harness_digest = fingerprint.digest(harness)
+    digests = {name: (fingerprint.digest(scope), harness_digest) for name, scope in code.items()}
     resolved: dict[tuple[str, str | None], dict[str, Any]] = {}
     specs: dict[str, dict] = {}
     unsupported = 0
@@ -180,7 +185,7 @@ def plan(sweep: Sweep, notes: list[str] | None = None) -> tuple[list[dict], int]
                                  "(nothing there)")
             for seed in sweep.seeds:
                 spec = fits.planned(make_spec(sweep, instance, encoding, resolved[entry, instance.kind], seed,
-                                              code[encoding], harness))
+                                              code[encoding], harness, digests[encoding]))
                 specs.setdefault(spec["identity"]["run_key"], spec)
     ordered = list(specs.values())
     random.Random(sweep.order_seed).shuffle(ordered)

@@ -74,8 +74,8 @@ def _token(token: str, where: str, source: str, line: int) -> Pearl | None:
 
 def body_lines(puzzle: Masyu) -> list[str]:
     """One line of tokens per row (`-`, `w`, `b`), then `full` for a full-loop puzzle."""
-    lines = [" ".join(TEXT_NAMES[p] for p in _cells(puzzle)[r * puzzle.cols:(r + 1) * puzzle.cols])
-             for r in range(puzzle.rows)]
+    cells = [TEXT_NAMES[p] for p in _cells(puzzle)]  # listed once: a row's slice of it, not a listing a row
+    lines = [" ".join(cells[r * puzzle.cols:(r + 1) * puzzle.cols]) for r in range(puzzle.rows)]
     return lines + (["full"] if puzzle.full else [])
 
 
