@@ -1,5 +1,6 @@
 """The CEGAR round's fast parts against their from-scratch definitions on random small graphs: the labelled
-walk, the labelling `merge` gives back, the 2-opt border and the directed cut-sets of every loop at once."""
+walk, the labelling `merge` gives back, the 2-opt border, the arc table and the directed cut-sets of every
+loop at once."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from harness import kinds
 from loopbench_encodings import loop
-from loopbench_encodings.loop.arcs import directed_cuts, directed_cuts_labelled
+from loopbench_encodings.loop.arcs import arc_table, arcs_at, directed_cuts, directed_cuts_labelled
 from loopbench_encodings.loop.join import _border, merge, merge_labelled
 
 pytestmark = pytest.mark.unit
@@ -102,6 +103,16 @@ def test_merge_labelled_joins_as_merge_and_its_labels_border_and_cuts_are_those_
     first = 3 * arrays.num_edges
     assert directed_cuts_labelled(arrays, first, after, ids) == [
         clause for vs in left for clause in directed_cuts(arrays, first, vs)]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(loops_in_graphs())
+def test_the_arc_table_is_every_vertex_s_arcs_in_incident_order(case):
+    n, edges, _ = case
+    arrays = arrays_of(n, edges)
+    rows = [(v, w, out, into) for v in range(n) for w, out, into in arcs_at(arrays, v)]
+    columns = [tuple(column.tolist()) for column in arc_table(arrays)]
+    assert columns == [tuple(c) for c in zip(*rows, strict=True)]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

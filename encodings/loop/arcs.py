@@ -17,6 +17,7 @@ counters are most of the formula's variables).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from math import isqrt
 
 from loopbench_encodings.loop.arrays import Clause, LoopArrays
@@ -181,13 +182,17 @@ def arc_table(arrays: LoopArrays):
     """Every vertex's `arcs_at` as four numpy arrays (tail, head, arc out, arc in), by tail and incident
     order, made once per graph (its cache)."""
     made = arrays.cache.get("arc_table")
-    if made is None:
+    if made is None:  # in numpy from the incidence lists: a list of tuples a vertex costs a run of few rounds
         import numpy as np
 
-        rows = [(v, w, out, into) for v, here in enumerate(_arcs_at_every_vertex(arrays))
-                for w, out, into in here]
-        table = np.array(rows, dtype=np.int64).reshape(-1, 4)
-        made = arrays.cache["arc_table"] = tuple(np.ascontiguousarray(table[:, j]) for j in range(4))
+        incident = arrays.incident
+        degrees = np.fromiter(map(len, incident), dtype=np.int64, count=len(incident))
+        edge = np.fromiter(chain.from_iterable(incident), dtype=np.int64, count=int(degrees.sum()))
+        tail = np.repeat(np.arange(len(incident), dtype=np.int64), degrees)
+        ends = np.array(arrays.ends, dtype=np.int64).reshape(-1, 2)[edge]
+        backward = (ends[:, 0] != tail).astype(np.int64)  # the tail is the second end: arc 2i + 2 out
+        head = ends[:, 0] + ends[:, 1] - tail
+        made = arrays.cache["arc_table"] = (tail, head, 2 * edge + 1 + backward, 2 * edge + 2 - backward)
     return made
 
 
