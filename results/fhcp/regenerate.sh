@@ -12,14 +12,19 @@
 # new database (DB=...). Extra arguments go to harness.run, after the study's own:
 #   results/fhcp/regenerate.sh --executor slurm --slurm-partition short --jobs 40
 #   results/fhcp/regenerate.sh --executor dask --scheduler tcp://host:8786 --jobs 16
+# The next headline, on one kind of machine, with the frontier pre-pass beside sat's graph default (issue 47;
+# begun at 2026-12-05 in batches, its tables once it is whole):
+#   DB=results/fhcp/headline-frontier.sqlite ENCODINGS=cegar-split-frontier,cegar-split-prepass,asp \
+#       results/fhcp/regenerate.sh
 # Run from anywhere, with the project installed. How long it takes: results/fhcp/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DB=${DB:-results/fhcp/headline.sqlite}
 PYTHON=${PYTHON:-python}
+ENCODINGS=${ENCODINGS:-cegar-split-prepass,cegar-split,asp}
 
 "$PYTHON" results/same_commit.py "$DB"
-"$PYTHON" -m harness.run --encoding cegar-split-prepass,cegar-split,asp --instances fhcp-sample --time-limit 60 \
+"$PYTHON" -m harness.run --encoding "$ENCODINGS" --instances fhcp-sample --time-limit 60 \
     --wall-limit 1200 --seed 0 1 2 --jobs 2 --db "$DB" "$@"
 "$PYTHON" -m harness.tables results/fhcp/README.md
