@@ -3,7 +3,7 @@ per configuration and set, the geometric mean of new/old CPU time with its 95 % 
 
 Run from the repository root: `python tests/benchmarks/bench_presets.py [--old-python
 /work/venvs/sweep/bin/python --old-tree /work/sweep-d0abd3a] [--configs sat,lazy] [--sets masyu-default]
-[--repeat 3] [--time-limit 5] [--csv results/performance/presets-old-new.csv]`.
+[--repeat 3] [--time-limit 5] [--csv results/performance/presets-old-new.csv] [--each]`.
 Not collected by pytest. Each side is a worker process (the old one with its cwd in the old tree, whose
 `harness` and `loopbench_encodings` its venv imports) that resolves the configuration for the
 instance's kind as `harness.run` does (`registry.create_for`) and calls its `solve` directly, seed 0.
@@ -125,6 +125,8 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=5.0,
                         help="CPU seconds per run (default %(default)g)")
     parser.add_argument("--csv", type=Path, help="also write the table here")
+    parser.add_argument("--each", action="store_true",
+                        help="also print each instance's two medians and their ratio (which graphs move)")
     args = parser.parse_args()
     root = str(Path(__file__).resolve().parents[2])
     sides = {"new": start_side(sys.executable, root), "again": start_side(sys.executable, root),
@@ -155,6 +157,9 @@ def main() -> None:
                         continue
                     new, old = (statistics.median(r["cpu_s"] for r in side) for side in got)
                     ratios.append(max(new, 1e-4) / max(old, 1e-4))  # below the clock's tick both are 0
+                    if args.each:
+                        print(f"  {name:<40} new {new * 1e3:9.2f} ms  {other} {old * 1e3:9.2f} ms  "
+                              f"{ratios[-1]:.3f}", flush=True)
                 mean, low, high = interval(ratios) if ratios else (math.nan,) * 3
                 said = verdict(low, high) if ratios else "-"
                 label = f"{config} (control)" if control else config
