@@ -1,7 +1,7 @@
 """One measured configuration against the published columns, sample by sample, over several FHCP databases.
 
 Run from the repository root:
-`python tests/benchmarks/bench_fhcp_published.py --config 'sat[arcs=true,...]' --db A.sqlite --db B.sqlite
+`python tests/benchmarks/bench_fhcp_published.py --config cegar --db A.sqlite --db B.sqlite
 [--also C.sqlite ...] [--published results/fhcp/published-times.tsv] [--families CORPUS]`.
 Not collected by pytest.
 Each database is one sample of graphs (results/fhcp: `runs-60s.sqlite` fhcp-sample, `held-out-60s.sqlite`,
@@ -101,7 +101,7 @@ def _family_order(name: str) -> tuple[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", required=True,
-                        help="the measured configuration as bench_fhcp_study labels it: `sat[arcs=true,...]`")
+                        help="the measured configuration as the tables label it: `cegar`, `sat[cuts=loop]`")
     parser.add_argument("--db", type=Path, action="append", required=True,
                         help="a sample's database (repeatable)")
     parser.add_argument("--also", type=Path, action="append", default=[],

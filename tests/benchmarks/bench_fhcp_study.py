@@ -5,9 +5,9 @@ Run from the repository root on one of the study's databases (results/fhcp/*.sql
 Not collected by pytest. Reads the newest code's runs (`analysis.results.latest`, every sweep of the file: an
 interrupted sweep resumed is one study) on the graphs every strategy ran, and prints markdown, on
 CPU time of the encoding's own work (`solve_cpu_s`, verified solves only):
-- per configuration (the encoding and the options it was given away from its defaults,
-  `sat[arcs=true,cuts=cutset]`): runs, solved within 1 s and within the limit, wrong, PAR-2, median
-  solve time;
+- per configuration (labelled as every table labels it, `analysis.configs.with_config`: a preset's
+  name, `cegar`, or the encoding and the options that tell its runs apart, `sat[cuts=cutset]`): runs,
+  solved within 1 s and within the limit, wrong, PAR-2, median solve time;
   the virtual best of all strategies as one more row;
 - the graphs no strategy solved, with their size;
 - where each strategy fails, from the runs that did not solve: status counts, and the medians of
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from harness.analysis import ranking, results, summary  # noqa: E402
-from harness.analysis.configs import defaults, spells  # noqa: E402
+from harness.analysis.configs import spells, with_config  # noqa: E402
 from harness.analysis.plots import markdown  # noqa: E402
 from harness.extra import extra_column  # noqa: E402
 
@@ -38,17 +38,8 @@ from harness.extra import extra_column  # noqa: E402
 def load(db: Path) -> pd.DataFrame:
     runs = results.latest(results.load(db))
     runs = runs[runs["status"] != "error"]
-    return runs.assign(t=summary.solve_time(runs).where(summary.solved_mask(runs)), par2=summary.par2(runs),
-                       config=[label(e, o) for e, o in zip(runs["encoding"], runs["options"], strict=True)])
-
-
-def label(encoding: str, options: str) -> str:
-    """The encoding and the options a run gave it away from its defaults (an option older rows lack
-    counts as its default): `sat[arcs=true,cuts=cutset]`, or `sat`."""
-    base = defaults(encoding)
-    given = json.loads(options or "{}")
-    changed = [f"{k}={v}" for k, v in sorted(given.items()) if str(v) != str(base.get(k, v))]
-    return f"{encoding}[{','.join(changed)}]" if changed else encoding
+    return with_config(runs).assign(t=summary.solve_time(runs).where(summary.solved_mask(runs)),
+                                    par2=summary.par2(runs))
 
 
 def solved_table(runs: pd.DataFrame, limit: float) -> pd.DataFrame:
@@ -97,8 +88,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=ROOT / "results" / "fhcp" / "runs.sqlite")
     parser.add_argument("--encoding", help="only these configurations, comma-separated, as harness.run "
-                        "spells them (`sat:join=merge`; `sat` is sat at its defaults) or labelled here "
-                        "(`sat[join=merge]`); default: every one")
+                        "spells them (`sat:join=merge`; `sat` is sat at its defaults) or labelled in the "
+                        "tables (`cegar`, `sat[join=merge]`); default: every one")
     args = parser.parse_args()
     runs = load(args.db)
     if args.encoding:
