@@ -4,6 +4,7 @@ two commands."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -86,28 +87,32 @@ SHAPES = {
 }
 FIGURE = re.compile("|".join(f"(?:{shape})" for shape in SHAPES.values()), re.I)
 
-# Constants of a mechanism, each the exact phrase in docs/ (whitespace may break across lines).
+# Constants of a mechanism, each the exact phrase in docs/ (whitespace may break across lines), with
+# where its value is set: (module, name, value) when the code sets it, and the test below checks that
+# the code still does (a page saying "2 s" of a budget the code made 3 s would be a stale figure);
+# None for a fact outside the code, said why in its comment.
 # A figure read off a run does not belong here: it belongs in results/<study>/README.md.
-ALLOWED = [
-    "95 % bootstrap interval",  # the confidence level harness.compare's interval is computed at
-    "Sub-solves get 2 s of CPU, then 8, 32",  # split=hubs' sub-solve budgets, set in encodings/loop/split.py
-    "cores × `--memory-limit` + 512 MB",  # a Slurm job's memory request: harness.run.slurm.OVERHEAD_MB
-    "1.5 × time limit + 5 s",  # the runner's wall-time cap (a hang's backstop)
-    "1,800 s of CPU per graph",  # the published per-instance time limit the full FHCP study takes over
-    "1,800 s wall, 7 GB",  # the limits the published fork's cegar-fix run states
-    "gives each run 7 GB",  # what the command's --memory-limit 7168 asks for
-    "16 × 7,168 MB = 112 GB",  # arithmetic of the command's own options (16 cores × --memory-limit)
-    "`death-timeout` (60 s)",  # dask's setting: how long a worker outlives its scheduler
-    "asks `squeue` every 2 s",  # the Slurm coordinator's poll interval
-    "moves in 4 ms ticks",  # time.process_time()'s resolution while RLIMIT_CPU is armed: the kernel's tick
-    "holding more than 64 MB",  # the worker's leftover-memory threshold for replacing it
-    "0.05 s of CPU",  # harness.run.worker.PROGRESS_EVERY_S: how often a solve's statistics are written
-    "≥ 98 % of it",  # harness.run.supervise.UNKNOWN_AT_LIMIT: `unknown` this close to the limit is a timeout
-    "get 10,000 conflicts",  # _plain_sat.CHUNK_FIRST: a round's first conflict budget (then CHUNK_MAX)
-    "RESTART_ROUNDS = 100 rounds",  # cegar.rebuild.RESTART_ROUNDS: the Luby unit, fixed before any run
-    "67,108,864 (64 MiB)",  # harness.kinds.bounds: the default limit on a file's decompressed bytes
-    "FHCP Challenge Set has 1,001 graphs",  # the benchmark's size as its authors publish it, not a run's
-]
+CONSTANTS = {
+    "95 % bootstrap interval": None,  # analysis.compare.compare's `level` default: checked below
+    "Sub-solves get 2 s of CPU, then 8, 32": ("loopbench_encodings.loop.split", "SUB_BUDGET_S", 2.0),
+    "cores × `--memory-limit` + 512 MB": ("harness.run.slurm", "OVERHEAD_MB", 512),
+    "1.5 × time limit + 5 s": None,  # the runner's wall-time cap: supervise.wall_cap, checked below
+    "1,800 s of CPU per graph": None,  # the published per-instance time limit the full FHCP study takes over
+    "1,800 s wall, 7 GB": None,  # the limits the published fork's cegar-fix run states
+    "gives each run 7 GB": None,  # what the page's own command's --memory-limit 7168 asks for
+    "16 × 7,168 MB = 112 GB": None,  # arithmetic of the page's command's options (16 cores × --memory-limit)
+    "`death-timeout` (60 s)": None,  # dask's own setting: how long a worker outlives its scheduler
+    "asks `squeue` every 2 s": ("harness.run.slurm", "WATCH_S", 2.0),
+    "moves in 4 ms ticks": None,  # time.process_time()'s resolution under RLIMIT_CPU: the kernel's tick
+    "holding more than 64 MB": ("harness.run.supervise", "LEFT_BEHIND_MB", 64),
+    "0.05 s of CPU": ("harness.run.worker", "PROGRESS_EVERY_S", 0.05),
+    "≥ 98 % of it": ("harness.run.supervise", "UNKNOWN_AT_LIMIT", 0.98),  # `unknown` this close is a timeout
+    "get 10,000 conflicts": ("loopbench_encodings._plain_sat", "CHUNK_FIRST", 10_000),  # a round's first
+    "RESTART_ROUNDS = 100 rounds": ("loopbench_encodings.cegar.rebuild", "RESTART_ROUNDS", 100),  # Luby unit
+    "67,108,864 (64 MiB)": None,  # harness.kinds.bounds.ReadLimits.bytes' default: checked below
+    "FHCP Challenge Set has 1,001 graphs": None,  # the benchmark's size as its authors publish it
+}
+ALLOWED = list(CONSTANTS)
 
 
 def _phrase(text: str) -> re.Pattern:
@@ -246,3 +251,21 @@ def test_the_readme_opens_with_its_two_commands_and_keeps_one_table():
     # the test command is what CI runs
     assert COMMANDS[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert text.count("<!-- table:") == 1
+
+
+@pytest.mark.parametrize("phrase", [p for p, where in CONSTANTS.items() if where])
+def test_a_constant_said_in_docs_is_still_the_codes(phrase):
+    module, name, value = CONSTANTS[phrase]
+    assert getattr(importlib.import_module(module), name) == value
+
+
+def test_the_constants_that_are_defaults_are_still_the_docs():
+    import inspect
+
+    from harness.analysis.compare import compare
+    from harness.kinds.bounds import ReadLimits
+    from harness.run.supervise import wall_cap
+
+    assert inspect.signature(compare).parameters["level"].default == 0.95
+    assert wall_cap(10.0) == 20.0 and wall_cap(60.0) == 95.0  # 1.5 x the limit + 5 s
+    assert ReadLimits().bytes == 67_108_864
