@@ -93,7 +93,7 @@ def test_ends_of_reads_the_pairing_an_answer_made():
 
 def test_outside_walks_top_edges_and_other_parts_pairings():
     graph = ladder_blocks(3, 15)
-    two = Split(graph.edges, parts(graph.neighbours), lambda g, s: None, {})
+    two = Split(graph.edges, parts(graph.neighbours), lambda g: None, {})
     used = [(0, 92), (30, 31), (61, 62)]
     at = {}
     for e in used:
@@ -169,3 +169,83 @@ def test_split_keeps_the_whole_solve_where_nothing_splits(instance):
 def test_split_cannot_log_a_proof():
     with pytest.raises(ValueError, match="split=hubs"):
         registry.create("sat", split="hubs", proof="true")
+
+
+class Instalments:
+    """A sub-solve that stays undecided and records the CPU seconds each `advance` gave it."""
+
+    def __init__(self, log: list, resumes: bool = True) -> None:
+        self.given, self.closed, self.resumes = [], False, resumes
+        log.append(self)
+
+    def advance(self, seconds: float):
+        from harness.encoding import UNKNOWN, Outcome
+
+        self.given.append(seconds)
+        return Outcome(UNKNOWN)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_an_undecided_sub_solve_is_resumed_with_the_difference_and_the_last_pass_gets_the_time_left():
+    graph = ladder_blocks(3, 15)
+    log: list[Instalments] = []
+    two = Split(graph.edges, parts(graph.neighbours), lambda g: Instalments(log), {"sub_solves": 0,
+                                                                                     "sub_cpu_s": 0.0})
+    key = (0, ((0, 30),))
+    assert two.interface(*key, 2.0, 100.0) == "unknown"
+    assert two.interface(*key, 2.0, 100.0) == "unknown"  # had its budget: not asked again
+    assert two.interface(*key, 8.0, 100.0) == "unknown"
+    assert two.interface(*key, 32.0, 5.0) == "unknown"  # less left than it had: the rest of the time
+    assert len(log) == 1 and log[0].given == [2.0, 6.0, 5.0]
+    assert two.tried[key] == 13.0 and two.stats["sub_resumed"] == 2
+    two.close()
+    assert log[0].closed and two.live == {}
+
+
+def test_a_search_that_cannot_resume_starts_again_only_when_it_gets_more_than_it_had():
+    graph = ladder_blocks(3, 15)
+    log: list[Instalments] = []
+    two = Split(graph.edges, parts(graph.neighbours), lambda g: Instalments(log, resumes=False),
+                {"sub_solves": 0, "sub_cpu_s": 0.0})
+    key = (0, ((0, 30),))
+    assert two.interface(*key, 8.0, 100.0) == "unknown"
+    assert two.interface(*key, 32.0, 5.0) == "unknown"  # 5 s from scratch would reach less than 8 did
+    assert two.interface(*key, 32.0, 100.0) == "unknown"
+    assert [s.given for s in log] == [[8.0], [32.0]] and all(s.closed for s in log) and two.live == {}
+
+
+def test_at_most_live_max_sub_solves_are_kept_the_least_recently_asked_closed_first():
+    from loopbench_encodings.loop.split import LIVE_MAX
+
+    graph = ladder_blocks(3, 15)
+    log: list[Instalments] = []
+    two = Split(graph.edges, parts(graph.neighbours), lambda g: Instalments(log), {"sub_solves": 0,
+                                                                                     "sub_cpu_s": 0.0})
+    keys = [(0, ((0, 30),) * (i + 1)) for i in range(LIVE_MAX + 1)]  # distinct outsides of part 0
+    for key in keys:
+        two.interface(*key, 2.0, 100.0)
+    assert len(two.live) == LIVE_MAX and log[0].closed and not any(s.closed for s in log[1:])
+    two.interface(*keys[0], 8.0, 100.0)  # closed: started again with the pass's budget
+    assert log[-1].given == [8.0] and log[1].closed
+
+
+def test_a_resumable_search_given_instalments_reaches_an_answer_the_checker_accepts():
+    from harness.encoding import SAT, UNKNOWN
+    from loopbench_encodings.cegar import driver
+    from loopbench_encodings.cegar.model import Strategy
+
+    # a search of some 100 rounds and 300,000 conflicts: no machine ends it within one instalment
+    instance = next(i for i in sets.instances("graph-hard-hamiltonian")
+                    if i.name == "graph-cubic-1000-s2026-000")
+    sat = registry.create_for("cegar", "graph")
+    search = driver.Resumable(Strategy(sat.options, sat.cadical_options), instance.puzzle, 0, 4096)
+    outcomes = [search.advance(0.01)]
+    while outcomes[-1].status == UNKNOWN and len(outcomes) < 10_000:
+        outcomes.append(search.advance(0.01))
+    assert outcomes[-1].status == SAT and len(outcomes) > 1  # it took several instalments, not one
+    rounds = [o.stats["iterations"] for o in outcomes]
+    assert rounds == sorted(rounds) and rounds[-1] > rounds[0]  # one search going on, not restarted
+    assert search.state is None  # closed once decided
+    assert kinds.check(instance.puzzle, outcomes[-1].solution) == []

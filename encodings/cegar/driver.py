@@ -62,6 +62,54 @@ def run(strategy: Strategy, puzzle, problem, limits: Limits, seed: int, exclude:
     return Outcome(status, solution, state.stats)
 
 
+class Resumable:
+    """One search given its CPU time in instalments (`advance`): where an instalment ends undecided, the
+    next goes on from there, its solver with every cut and learnt clause kept, instead of a new search
+    paying again for the ground the last one covered. `split=hubs` keeps its parts' undecided sub-solves
+    so (`loop.split`). Only a chunked strategy without a helper can: a helper past its deadline ends the
+    solve with the empty clause, after which the solver answers unsat; such a strategy starts afresh on
+    each instalment (`resumes` False). `close` deletes the solver."""
+
+    def __init__(self, strategy: Strategy, puzzle, seed: int, memory_mb: int) -> None:
+        self.strategy, self.puzzle, self.seed, self.memory_mb = strategy, puzzle, seed, memory_mb
+        self.resumes = strategy.chunked and strategy.attach is None
+        self.state: Run | None = None
+        self.spent = 0.0  # CPU seconds of the instalments so far
+
+    def advance(self, seconds: float) -> Outcome:
+        """`seconds` more of CPU: the answer, unsat, or unknown (kept for the next instalment)."""
+        limits = Limits(time_s=seconds, memory_mb=self.memory_mb)
+        start = cpu_time()
+        try:
+            if self.state is None or not self.resumes:
+                self.close()
+                problem, refused = prepare(self.strategy, self.puzzle, start)
+                if refused is not None:
+                    return refused
+                if not self.resumes:
+                    return run(self.strategy, self.puzzle, problem, limits, self.seed, (), start,
+                               limits.deadline())
+                state = build(self.strategy, self.puzzle, problem, self.seed, (), start)
+                if isinstance(state, Outcome):
+                    return state
+                self.state = state
+                state.stats["build_s"] = cpu_time() - start
+            status, solution = search(self.state, limits.deadline(), limits)
+            if status != UNKNOWN:
+                finish(self.state, status)
+            outcome = Outcome(status, solution, dict(self.state.stats))
+            if status != UNKNOWN:
+                self.close()
+            return outcome
+        finally:
+            self.spent += cpu_time() - start
+
+    def close(self) -> None:
+        if self.state is not None:
+            self.state.solver.delete()
+            self.state = None
+
+
 def search(run: Run, deadline: float, limits: Limits) -> tuple[str, str]:
     """Solve, cut, solve again until an answer, unsat or the deadline (the CPU clock's, or the helper's
     `out_of_time`): (status, solution).

@@ -106,12 +106,12 @@ def solve_split(strategy: Strategy, problem, found: list, limits: Limits, seed: 
     whole = replace(strategy, options={**strategy.options, "split": "off"})
     graph = problem.graph
 
-    def solve_part(part, seconds: float) -> Outcome:
-        return driver.solve(whole, part, Limits(time_s=seconds, memory_mb=limits.memory_mb), seed)
+    def start_part(part) -> driver.Resumable:
+        return driver.Resumable(whole, part, seed, limits.memory_mb)
 
     stats = {"parts": len(found), "part_sizes": [len(p.vertices) for p in found], "top_models": 0,
-             "passes": 1, "sub_solves": 0, "sub_cpu_s": 0.0, "iterations": 0, "cuts": 0}
-    two = Split(tuple(graph.ends), found, solve_part, stats)
+             "passes": 1, "sub_solves": 0, "sub_resumed": 0, "sub_cpu_s": 0.0, "iterations": 0, "cuts": 0}
+    two = Split(tuple(graph.ends), found, start_part, stats)
     stats["build_s"] = cpu_time() - start
     status, edges = two.run(deadline, limits.report)
     stats["iterations"] = stats["top_models"]

@@ -20,6 +20,10 @@ that meets every vertex of its block asks little. So:
 - A top model whose every combination fails is blocked; a part's edge set that no outside lets it
   hold (`matchings`) is blocked for good. A sub-solve stopped by its budget (SUB_BUDGET_S CPU seconds,
   times 4 each pass) leaves its model for a later pass; `unsat` only when no pass left one undecided.
+  The sub-solve stopped so is kept (at most LIVE_MAX of them, the least recently asked closed first)
+  and a later pass resumes it with the difference, up to the time left, instead of starting it again:
+  the ladder's passes then cost their budget once, not the sum of every rung, and the last pass gets
+  whatever time is left (a restarted search given less than it had before could only stop sooner).
 The joined cycle is judged by the harness's checker as every answer is. It is the idea of the fork's
 hub partition (wizardap/HCP, docs/superpowers/plans/2026-08-16-hub-sub-hcp.md), written anew on the
 loop problem; docs/CEGAR.md has the measurements.
@@ -33,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.encoding import SAT, UNKNOWN, UNSAT, Outcome, cpu_time
+from harness.encoding import SAT, UNKNOWN, UNSAT, cpu_time
 
 HUB_FACTOR, HUB_MIN = 3, 20  # a hub: degree at least 3 times the mean and at least 20 (no grid's vertex)
 PART_MIN = 20  # a component of the graph without its hubs smaller than this stays on the top level
@@ -41,6 +45,7 @@ BOUNDARY_MAX = 8  # a part with more edges leaving it has too many interfaces (2
 LOOSE_MAX = 64  # more top vertices than this make the top level a hard problem of its own
 SUB_BUDGET_S = 2.0  # CPU seconds a part's sub-solve gets in the first pass (times 4 each pass)
 PAIRINGS_MAX = 256  # pairing combinations tried for one top model
+LIVE_MAX = 8  # undecided sub-solves kept for a later pass (each holds a solver: a part's formula and more)
 
 
 def hubs(degrees: Sequence[int]) -> set[int]:
@@ -127,12 +132,16 @@ class Split:
 
     edges: tuple[tuple[int, int], ...]
     found: list[Part]
-    solve_part: Callable[[Any, float], Outcome]  # (Graph, CPU seconds) -> the sub-solve's outcome
+    # (Graph) -> its sub-solve: `advance(CPU seconds) -> Outcome` goes on from where the last one stopped
+    # when `resumes` (`cegar.driver.Resumable`), else starts again; `close()` frees it
+    start_part: Callable[[Any], Any]
     stats: dict[str, Any] = field(default_factory=dict)
     # (part, outside) -> (sub-solve status, the part's path edges and its pairing when sat); `tried`: the
-    # budget an unknown one had
+    # CPU seconds an unknown one's search has had (a resumed one: all its instalments); `live`: the
+    # unknown ones' searches kept for a later pass, least recently asked first
     known: dict[tuple[int, tuple], tuple[str, list[tuple[int, int]], tuple]] = field(default_factory=dict)
     tried: dict[tuple[int, tuple], float] = field(default_factory=dict)
+    live: dict[tuple[int, tuple], Any] = field(default_factory=dict)
     part_of: dict[int, int] = field(init=False)  # a part's vertex -> the part's index
     # the edges not inside a part, in the graph's order -> their top-level variables (from 1)
     top_var: dict[tuple[int, int], int] = field(init=False)
@@ -171,37 +180,79 @@ class Split:
                     clauses.append([-xs[i] if i in chosen else xs[i] for i in range(len(xs))])
         return clauses
 
-    def interface(self, k: int, outside: tuple[tuple[int, int], ...], budget: float) -> str:
+    def interface(self, k: int, outside: tuple[tuple[int, int], ...], budget: float, left: float) -> str:
         """Whether part k holds paths that make one cycle with the paths outside it joining these pairs of
-        its boundary vertices (`sat`, `unsat` or `unknown` within `budget`): a Hamiltonian cycle on the
-        part with a new vertex on each outside path. For a `sat` one its path edges and its own pairing
-        (`ends_of`) are kept; cached."""
+        its boundary vertices (`sat`, `unsat` or `unknown` within `budget` CPU seconds in all, of which
+        at most `left` now): a Hamiltonian cycle on the part with a new vertex on each outside path. For
+        a `sat` one its path edges and its own pairing (`ends_of`) are kept; cached. An unknown one's
+        search kept (`live`) is resumed with what it has not had; another is started again, when it
+        would get more than it had."""
         key = (k, outside)
-        if key in self.known and (self.known[key][0] != UNKNOWN or self.tried[key] >= budget):
+        if key in self.known and self.known[key][0] != UNKNOWN:
             return self.known[key][0]
-        from harness.kinds.graph.model import Graph
+        had = self.tried.get(key, 0.0)
+        search = self.live.pop(key, None)
+        give = min(budget - had, left) if search is not None else min(budget, left)
+        if give <= 0 or (search is None and give <= had):
+            if search is not None:
+                self.live[key] = search  # asked again: the most recent
+            return UNKNOWN
+        resumed = search is not None
+        if search is None:
+            search = self.start_part(self.part_graph(k, outside))
+        else:
+            self.stats["sub_resumed"] = self.stats.get("sub_resumed", 0) + 1
+        t0 = cpu_time()
+        outcome = search.advance(give)
+        self.stats["sub_solves"] += 1
+        self.stats["sub_cpu_s"] += cpu_time() - t0
+        self.stats[f"sub_{outcome.status}"] = self.stats.get(f"sub_{outcome.status}", 0) + 1
+        if outcome.status == SAT:
+            graph = self.part_graph(k, outside)
+            from . import problem
 
-        from . import problem
+            vertices = sorted(self.found[k].vertices)
+            chosen = problem(graph).edge_ids(outcome.solution)
+            paths = [(vertices[u], vertices[v]) for i in chosen for u, v in [graph.edges[i]]
+                     if u < len(vertices) and v < len(vertices)]
+            self.known[key] = (SAT, paths, ends_of(paths, [a for pair in outside for a in pair]))
+            return SAT
+        self.known[key] = (outcome.status, [], ())
+        if outcome.status == UNKNOWN:
+            self.tried[key] = had + give if resumed else give
+            self.keep(key, search)
+        else:
+            search.close()
+        return outcome.status
+
+    def part_graph(self, k: int, outside: tuple[tuple[int, int], ...]):
+        """Part k as a graph of its own (vertices renumbered from 0 in order), with one new vertex on each
+        outside path, joined to the path's two ends."""
+        from harness.kinds.graph.model import Graph
 
         vertices = sorted(self.found[k].vertices)
         index = {v: i for i, v in enumerate(vertices)}
         sub = [(index[u], index[v]) for u, v in self.edges if u in index and v in index]
         for j, (a, b) in enumerate(outside):
             sub += [(index[a], len(vertices) + j), (index[b], len(vertices) + j)]
-        graph = Graph(len(vertices) + len(outside), tuple(sub))
-        t0 = cpu_time()
-        outcome = self.solve_part(graph, budget)
-        self.stats["sub_solves"] += 1
-        self.stats["sub_cpu_s"] += cpu_time() - t0
-        self.stats[f"sub_{outcome.status}"] = self.stats.get(f"sub_{outcome.status}", 0) + 1
-        if outcome.status == SAT:
-            chosen = problem(graph).edge_ids(outcome.solution)
-            paths = [(vertices[u], vertices[v]) for i in chosen for u, v in [graph.edges[i]]
-                     if u < len(vertices) and v < len(vertices)]
-            self.known[key] = (SAT, paths, ends_of(paths, [a for pair in outside for a in pair]))
-        else:
-            self.known[key], self.tried[key] = (outcome.status, [], ()), budget
-        return self.known[key][0]
+        return Graph(len(vertices) + len(outside), tuple(sub))
+
+    def keep(self, key: tuple[int, tuple], search: Any) -> None:
+        """An undecided sub-solve kept for a later pass, the least recently asked closed past LIVE_MAX
+        (its `tried` stays: started again, it must get more than it had)."""
+        if not search.resumes:
+            search.close()
+            return
+        self.live[key] = search
+        while len(self.live) > LIVE_MAX:
+            oldest = next(iter(self.live))
+            self.live.pop(oldest).close()
+
+    def close(self) -> None:
+        """Every kept sub-solve freed."""
+        for search in self.live.values():
+            search.close()
+        self.live.clear()
 
     def outside(self, at: dict[int, list[tuple[int, int]]], combo: list, k: int
                 ) -> tuple[tuple[int, int], ...]:
@@ -229,7 +280,15 @@ class Split:
         return tuple(sorted(joined))
 
     def run(self, deadline: float, report: Callable[[dict], None]) -> tuple[str, list[tuple[int, int]]]:
-        """The two levels until a cycle (`sat`, its edges), none (`unsat`) or the deadline (`unknown`)."""
+        """The two levels until a cycle (`sat`, its edges), none (`unsat`) or the deadline (`unknown`); the
+        sub-solves kept are freed at the end."""
+        try:
+            return self.passes(deadline, report)
+        finally:
+            self.close()
+
+    def passes(self, deadline: float, report: Callable[[dict], None]) -> tuple[str, list[tuple[int, int]]]:
+        """`run`'s passes: every top model in turn, each part's sub-solves on the pass's budget."""
         from pysat.solvers import Solver
 
         top = list(self.top_var)
@@ -289,7 +348,7 @@ class Split:
                 if (left := deadline - time.process_time()) <= 0:
                     return UNKNOWN, [], []
                 keys.append((k, self.outside(at, actual, k)))
-                result = self.interface(*keys[-1], min(budget, left))
+                result = self.interface(*keys[-1], budget, left)
                 if result != SAT:
                     break
                 actual[k] = self.known[keys[-1]][2]
@@ -299,7 +358,7 @@ class Split:
             if result == UNSAT and actual[:k] != list(combo[:k]):  # against the route's answers only
                 if (left := deadline - time.process_time()) <= 0:
                     return UNKNOWN, [], []
-                if self.interface(k, self.outside(at, list(combo), k), min(budget, left)) != UNSAT:
+                if self.interface(k, self.outside(at, list(combo), k), budget, left) != UNSAT:
                     result = UNKNOWN  # the combination is not refuted
             if result == UNKNOWN:
                 status = UNKNOWN
