@@ -7,6 +7,12 @@
 #
 #   results/selector/regenerate.sh [more harness.run arguments, e.g. --executor slurm --jobs 40]
 #
+# A third candidate's runs on every training graph (`training.graphs`, the 801 public graphs outside
+# fhcp-sample) are the same command with ENCODING, LIMIT, GRAPHS and DB (begun 2026-12-05, in batches):
+#
+#   ENCODING=cegar-split-frontier LIMIT=60 GRAPHS=results/selector/training.graphs \
+#       DB=results/selector/frontier-60s.sqlite results/selector/regenerate.sh
+#
 # CORPUS is the folder of the public graphs (graphN.hcp.gz; default ../shared/corpus/fhcp/hcp beside the
 # checkout, its PROVENANCE.md says where they come from). Resumable in batches at one commit, as every
 # study's sweep (results/same_commit.py refuses another). Run from anywhere, with the project installed.
@@ -15,11 +21,14 @@ cd "$(dirname "$0")/../.."
 
 PYTHON=${PYTHON:-python}
 CORPUS=${CORPUS:-../shared/corpus/fhcp/hcp}
+ENCODING=${ENCODING:-asp}
+LIMIT=${LIMIT:-10}
+GRAPHS=${GRAPHS:-results/selector/asp-10s.graphs}
 DB=${DB:-results/selector/asp-10s.sqlite}
 
-mapfile -t graphs < <(sed "s|.*|$CORPUS/&.hcp.gz|" results/selector/asp-10s.graphs)
+mapfile -t graphs < <(sed "s|.*|$CORPUS/&.hcp.gz|" "$GRAPHS")
 "$PYTHON" results/same_commit.py "$DB"
-"$PYTHON" -m harness.run --encoding asp --instances "${graphs[@]}" --kind graph --time-limit 10 \
+"$PYTHON" -m harness.run --encoding "$ENCODING" --instances "${graphs[@]}" --kind graph --time-limit "$LIMIT" \
     --wall-limit 600 --seed 0 --order-seed 0 --jobs 2 --db "$DB" "$@"
 "$PYTHON" -m harness.select train
 "$PYTHON" -m harness.option_tables --write
