@@ -65,10 +65,12 @@ def run(strategy: Strategy, puzzle, problem, limits: Limits, seed: int, exclude:
 class Resumable:
     """One search given its CPU time in instalments (`advance`): where an instalment ends undecided, the
     next goes on from there, its solver with every cut and learnt clause kept, instead of a new search
-    paying again for the ground the last one covered. `split=hubs` keeps its parts' undecided sub-solves
-    so (`loop.split`). Only a chunked strategy without a helper can: a helper past its deadline ends the
-    solve with the empty clause, after which the solver answers unsat; such a strategy starts afresh on
-    each instalment (`resumes` False). `close` deletes the solver."""
+    paying again for the ground the last one covered. The chunks go on as one search's would (`search`):
+    a search given its time in instalments is the search given it at once, step for step. `split=hubs`
+    keeps its parts' undecided sub-solves so (`loop.split`). Only a chunked strategy without a helper
+    can: a helper past its deadline ends the solve with the empty clause, after which the solver answers
+    unsat; such a strategy starts afresh on each instalment (`resumes` False). `close` deletes the
+    solver."""
 
     def __init__(self, strategy: Strategy, puzzle, seed: int, memory_mb: int) -> None:
         self.strategy, self.puzzle, self.seed, self.memory_mb = strategy, puzzle, seed, memory_mb
@@ -94,6 +96,7 @@ class Resumable:
                     return state
                 self.state = state
                 state.stats["build_s"] = cpu_time() - start
+            self.state.stats.pop("reason", None)  # the last instalment's "time limit reached"
             status, solution = search(self.state, limits.deadline(), limits)
             if status != UNKNOWN:
                 finish(self.state, status)
@@ -116,14 +119,18 @@ def search(run: Run, deadline: float, limits: Limits) -> tuple[str, str]:
 
     A round is the solve calls (`chunk`) until a model or unsat, then the model's cuts (`refine.cut`)."""
     stats = run.stats
-    # calls: solve_limited() calls so far in this round, which size the next one's budget
-    calls, in_round, round_s = 0, False, 0.0
+    # calls: solve_limited() calls so far in this round, which size the next one's budget; a search that
+    # resumes (`Resumable`) goes on with the round where the last one stopped, so its chunks are the ones
+    # a search never stopped would make: the same search, whatever its instalments
+    calls, in_round, round_s = run.calls, run.partial > 0, 0.0
+    stats["iterations"] -= run.partial
     while True:
         t0, c0 = cpu_time(), run.solver.accum_stats()["conflicts"] + run.spent
         if run.colour == "late" and c0 >= run.colour_after:
             rebuild.add_faces(run, c0)
             t0, calls = cpu_time(), 0
         if time.process_time() >= deadline or (run.helper is not None and run.helper.out_of_time()):
+            run.calls, run.partial = calls, int(in_round)
             stats["iterations"] += in_round
             stats["reason"] = f"time limit {limits.time_s:g} s reached"
             return UNKNOWN, ""

@@ -78,6 +78,10 @@ class Run:
     spent: int = 0  # the conflicts of the solvers before this one
     started: int = 0  # the round this solver started at
     restarts: int = 0
+    # where a search stopped at its deadline (`driver.search`), for the one that resumes it: the round's
+    # solve calls so far (they size the next one's budget) and 1 when that round was counted unfinished
+    calls: int = 0
+    partial: int = 0
 
     @property
     def options(self) -> dict[str, Any]:
