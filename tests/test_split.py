@@ -252,3 +252,16 @@ def test_a_search_given_instalments_is_the_search_given_its_time_at_once():
     assert (last.solution, last.stats["iterations"], last.stats["conflicts"], last.stats["cuts"]) == (
         at_once.solution, at_once.stats["iterations"], at_once.stats["conflicts"], at_once.stats["cuts"])
     assert "reason" not in last.stats
+
+
+def test_a_search_with_a_helper_starts_afresh_on_each_instalment():
+    from harness.encoding import SAT
+    from loopbench_encodings.cegar import driver
+
+    instance = next(i for i in sets.instances("graph-smoke") if i.name == "graph-gp-24-s2026-000")
+    strategy = registry.create_for("propagator", "graph").strategy()
+    search = driver.Resumable(strategy, instance.puzzle, 0, 4096)
+    assert not search.resumes  # its watch ends a solve past the deadline with the empty clause
+    outcome = search.advance(30.0)
+    assert outcome.status == SAT and kinds.check(instance.puzzle, outcome.solution) == []
+    assert search.state is None  # nothing kept

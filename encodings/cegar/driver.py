@@ -76,36 +76,31 @@ class Resumable:
         self.strategy, self.puzzle, self.seed, self.memory_mb = strategy, puzzle, seed, memory_mb
         self.resumes = strategy.chunked and strategy.attach is None
         self.state: Run | None = None
-        self.spent = 0.0  # CPU seconds of the instalments so far
 
     def advance(self, seconds: float) -> Outcome:
         """`seconds` more of CPU: the answer, unsat, or unknown (kept for the next instalment)."""
         limits = Limits(time_s=seconds, memory_mb=self.memory_mb)
         start = cpu_time()
-        try:
-            if self.state is None or not self.resumes:
-                self.close()
-                problem, refused = prepare(self.strategy, self.puzzle, start)
-                if refused is not None:
-                    return refused
-                if not self.resumes:
-                    return run(self.strategy, self.puzzle, problem, limits, self.seed, (), start,
-                               limits.deadline())
-                state = build(self.strategy, self.puzzle, problem, self.seed, (), start)
-                if isinstance(state, Outcome):
-                    return state
-                self.state = state
-                state.stats["build_s"] = cpu_time() - start
-            self.state.stats.pop("reason", None)  # the last instalment's "time limit reached"
-            status, solution = search(self.state, limits.deadline(), limits)
-            if status != UNKNOWN:
-                finish(self.state, status)
-            outcome = Outcome(status, solution, dict(self.state.stats))
-            if status != UNKNOWN:
-                self.close()
-            return outcome
-        finally:
-            self.spent += cpu_time() - start
+        if self.state is None or not self.resumes:
+            problem, refused = prepare(self.strategy, self.puzzle, start)
+            if refused is not None:
+                return refused
+            if not self.resumes:
+                deadline = limits.deadline()
+                return run(self.strategy, self.puzzle, problem, limits, self.seed, (), start, deadline)
+            state = build(self.strategy, self.puzzle, problem, self.seed, (), start)
+            if isinstance(state, Outcome):
+                return state
+            self.state = state
+            state.stats["build_s"] = cpu_time() - start
+        self.state.stats.pop("reason", None)  # the last instalment's "time limit reached"
+        status, solution = search(self.state, limits.deadline(), limits)
+        if status != UNKNOWN:
+            finish(self.state, status)
+        outcome = Outcome(status, solution, dict(self.state.stats))
+        if status != UNKNOWN:
+            self.close()
+        return outcome
 
     def close(self) -> None:
         if self.state is not None:
