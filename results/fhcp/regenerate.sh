@@ -12,8 +12,8 @@
 # new database (DB=...). Extra arguments go to harness.run, after the study's own:
 #   results/fhcp/regenerate.sh --executor slurm --slurm-partition short --jobs 40
 #   results/fhcp/regenerate.sh --executor dask --scheduler tcp://host:8786 --jobs 16
-# The next headline, on one kind of machine, with the frontier pre-pass beside sat's graph default (issue 47;
-# begun at 2026-12-05 in batches, its tables once it is whole):
+# The headline on one kind of machine, with the frontier pre-pass beside sat's graph default (issue 47;
+# run 2026-12-05 in three batches at 8fb831c; its tables in results/fhcp/README.md):
 #   DB=results/fhcp/headline-frontier.sqlite ENCODINGS=cegar-split-frontier,cegar-split-prepass,asp \
 #       results/fhcp/regenerate.sh
 # Run from anywhere, with the project installed. How long it takes: results/fhcp/README.md.
