@@ -23,7 +23,7 @@ from typing import Any
 from harness.encoding import SAT, UNKNOWN, UNSAT, Encoding, Limits, Outcome
 from harness.options import Option
 
-MEMBERS = "cegar-split-prepass+asp"  # the best single configuration and the one that wins elsewhere
+MEMBERS = "cegar-split-frontier+asp"  # the best single configuration and the one that wins elsewhere
 
 
 def _members(text: str) -> str:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The long budget (issue 47, item 4): the public FHCP graphs no harness configuration solved within 60 s
 # (`long.graphs`: the 60 graphs with no verified answer within 60 s in any database of results/fhcp at
-# 251f348), each run once with `cegar-split-prepass` (sat's graph default) at 1,800 s CPU, seed 0, into
+# 251f348), each run once with `cegar-split-prepass` (sat's graph default when it began) at 1,800 s CPU, seed 0, into
 # results/fhcp/long-1800s.sqlite; then the tables of results/fhcp/README.md. One run per graph gives its
 # count at every cutoff up to 1,800 s (1, 10, 60, 300, 600 s too): run at 600 s first and again at
 # 1,800 s, a graph needing more than 600 s would pay its first 600 s twice.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The FHCP study's headline (issues 45, 47), rebuilt from the repository alone: the harness's presets
-# `cegar-split-prepass` (sat's graph default) and `cegar-split` and the `asp` encoding on fhcp-sample
+# `cegar-split-prepass` (sat's graph default until 2026-12-06) and `cegar-split` and the `asp` encoding on fhcp-sample
 # (the 100 bundled FHCP graphs) at the field's 60 s CPU limit, seeds 0 1 2, one sweep into
 # results/fhcp/headline.sqlite; then every generated table of results/fhcp/README.md (`python -m
 # harness.tables`).
@@ -12,7 +12,7 @@
 # new database (DB=...). Extra arguments go to harness.run, after the study's own:
 #   results/fhcp/regenerate.sh --executor slurm --slurm-partition short --jobs 40
 #   results/fhcp/regenerate.sh --executor dask --scheduler tcp://host:8786 --jobs 16
-# The headline on one kind of machine, with the frontier pre-pass beside sat's graph default (issue 47;
+# The headline on one kind of machine, with the frontier pre-pass (sat's graph default since) beside the one before (issue 47;
 # run 2026-12-05 in three batches at 8fb831c; its tables in results/fhcp/README.md):
 #   DB=results/fhcp/headline-frontier.sqlite ENCODINGS=cegar-split-frontier,cegar-split-prepass,asp \
 #       results/fhcp/regenerate.sh
