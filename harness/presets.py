@@ -33,9 +33,10 @@ PRESETS: dict[str, Preset] = {
                     "on FHCP: results/fhcp/README.md)"),
     "cegar-split": Preset("sat", {**_CEGAR, "split": "hubs"}, "the CEGAR configuration with split=hubs "
                           "(how it compares: results/fhcp/README.md)"),
-    "cegar-split-prepass": Preset("sat", {**_CEGAR, **_PREPASS, "split": "hubs"}, "cegar-split after a moment of "
-                                  "rotation-extension, sat's default on graphs before cegar-split-frontier "
-                                  "(docs/CEGAR.md; how it compares: results/fhcp/README.md)"),
+    "cegar-split-prepass": Preset("sat", {**_CEGAR, **_PREPASS, "split": "hubs"}, "cegar-split after a "
+                                  "moment of rotation-extension, sat's default on graphs before "
+                                  "cegar-split-frontier (docs/CEGAR.md; how it compares: "
+                                  "results/fhcp/README.md)"),
     "cegar-split-frontier": Preset("sat", {**_CEGAR, "prepass": "frontier+rotations", "split": "hubs"},
                                    "sat's default on graphs: cegar-split-prepass with the frontier search "
                                    "on small bounds before the rotations, which answers narrow graphs "

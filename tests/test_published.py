@@ -211,7 +211,8 @@ def test_compare_prints_the_label_beside_and_stores_nothing(db, capsys):
     with sqlite3.connect(db) as conn:
         before = conn.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
         tables = conn.execute("SELECT name FROM sqlite_master").fetchall()
-    assert compare_cli.main(["--db", str(db), "--published", str(EXCERPT), "asp", "cegar-split-frontier"]) == 0
+    assert compare_cli.main(["--db", str(db), "--published", str(EXCERPT), "asp",
+                             "cegar-split-frontier"]) == 0
     out = capsys.readouterr().out
     assert "asp vs cegar-split-frontier on the 6 instances" in out and "rank" in out
     assert side_by_side.LABEL in out and "machine factor: none" in out and "same solver" not in out
