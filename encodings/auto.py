@@ -3,7 +3,7 @@
 Model: none of its own. The graph's features (`loop.features`: size, degrees, hubs, degree-2 chains,
 what `split=hubs` would find) are computed, the rule (`loop.choose`, the committed one trained by
 `python -m harness.select train` on the public FHCP graphs' stored runs, outside fhcp-sample) names a
-configuration (a preset or encoding, e.g. `cegar-split` or `asp`), and that configuration solves the
+configuration (a preset or encoding, e.g. `cegar-split-frontier` or `asp`), and that configuration solves the
 graph within the same budget, its options resolved for the graph as a run of it would resolve them.
 The features' CPU time is the run's (it is counted, never hidden). Stats: the chosen configuration's
 own, and `auto_choice`, `auto_rule`, `auto_features` (every feature by name) and `auto_features_cpu_s`,
