@@ -7,8 +7,10 @@ configuration (a preset or encoding, e.g. `cegar-split-frontier` or `asp`), and 
 graph within the same budget, its options resolved for the graph as a run of it would resolve them.
 The features' CPU time is the run's (it is counted, never hidden). Stats: the chosen configuration's
 own, and `auto_choice`, `auto_rule`, `auto_features` (every feature by name) and `auto_features_cpu_s`,
-which land in the run's `extra`. Its fingerprint holds `sat`'s and `asp`'s code (the committed
-rule's; a rule given that names another encoding runs it, but that code is not in the fingerprint).
+which land in the run's `extra`, a run stopped past its limit's too (they are reported before the
+chosen configuration runs, and with each of its reports). Its fingerprint holds `sat`'s and `asp`'s
+code (the committed rule's; a rule given that names another encoding runs it, but that code is not in
+the fingerprint).
 Graphs only: the rule was trained on graphs, and a puzzle's grid says nothing its features were
 measured on, so another kind is not served (a sweep never plans it there; `harness.solve` refuses it
 in one line). The answer is judged by the graph checker as every answer is.
@@ -16,6 +18,7 @@ in one line). The answer is judged by the graph checker as every answer is.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from harness.encoding import Encoding, Limits, Outcome, cpu_time
@@ -63,9 +66,15 @@ class Auto(Encoding):
         found = features(puzzle.neighbours)
         choice = rule.choose(found)
         spent = cpu_time() - start
+        said = {"auto_choice": choice, "auto_rule": str(rule), "auto_features": found,
+                "auto_features_cpu_s": spent}
+        # handed over before the chosen configuration runs, and with each of its own reports: a run the
+        # runner stops past its limit keeps the statistics reported last, and so still says its choice
+        limits.report(said)
+        if limits.progress is not None:
+            limits = replace(limits, progress=lambda stats, hand=limits.progress: hand({**stats, **said}))
         chosen = registry.create_for(choice, puzzle.kind)
         chosen.prepare()  # its solver packages: imported already by this encoding's own prepare
         outcome = chosen.solve(puzzle, limits, seed, exclude)
-        outcome.stats.update({"auto_choice": choice, "auto_rule": str(rule), "auto_features": found,
-                              "auto_features_cpu_s": spent})
+        outcome.stats.update(said)
         return outcome

@@ -43,6 +43,20 @@ def test_auto_runs_what_its_rule_chooses_and_records_features_and_choice(rule):
         assert chosen == {"asp", "cegar-split"}
 
 
+def test_the_choice_is_reported_before_the_chosen_configuration_runs_and_with_its_reports():
+    """What a run stopped by the runner past its limit keeps: the statistics reported last."""
+    reported: list[dict] = []
+    limits = Limits(time_s=30.0, progress=reported.append)
+    encoding = registry.create_for("auto:rule=always cegar-split", "graph")
+    encoding.prepare()
+    outcome = encoding.solve(smoke("graph-cubic-60-s2026-000").puzzle, limits, 0)
+    assert outcome.status == "sat" and outcome.stats["iterations"] >= 1
+    first, *during = reported
+    assert set(first) == {"auto_choice", "auto_rule", "auto_features", "auto_features_cpu_s"}
+    assert first["auto_choice"] == "cegar-split"
+    assert during and all(r["auto_choice"] == "cegar-split" and "conflicts" in r for r in during)
+
+
 def test_auto_serves_graphs_only_and_refuses_a_bad_rule():
     assert registry.encodings()["auto"].serves("graph") and not registry.encodings()["auto"].serves("masyu")
     masyu = sets.resolve("masyu-smoke")[0]

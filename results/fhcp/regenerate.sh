@@ -16,6 +16,9 @@
 # run 2026-12-05 in three batches at 8fb831c; its tables in results/fhcp/README.md):
 #   DB=results/fhcp/headline-frontier.sqlite ENCODINGS=cegar-split-frontier,cegar-split-prepass,asp \
 #       results/fhcp/regenerate.sh
+# The selector, `auto` with the rule trained with cegar-split-frontier among its candidates (results/selector;
+# run 2026-12-06 at 87425fb, on the same machine; its tables in results/fhcp/README.md):
+#   DB=results/fhcp/headline-auto.sqlite ENCODINGS=auto results/fhcp/regenerate.sh
 # Run from anywhere, with the project installed. How long it takes: results/fhcp/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
