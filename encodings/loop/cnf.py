@@ -132,7 +132,8 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
 
 
 def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True,
-                      free_only: bool = False) -> tuple[Iterator[list[Clause]], list[Clause]]:
+                      free_only: bool = False, free_from_degree: int = 0
+                      ) -> tuple[Iterator[list[Clause]], list[Clause]]:
     """`loop_clauses` in two parts, in its order: the degree clauses as batches (lists), each made as
     the one before is read unless `keep` (then the kept list, never to be changed), and the rest,
     made now, so `num_variables` is known at once. A solver fed the batches one by one never holds
@@ -140,7 +141,9 @@ def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, 
 
     `free_only` (not with `keep`): degree clauses at the vertices not required only, their counters
     numbered after the edges without gaps, for a caller whose own clauses already give every
-    required vertex degree 2 (`eager`'s arcs: exactly one in and one out).
+    required vertex degree 2 (`eager`'s arcs: exactly one in and one out); with `free_from_degree`
+    k, the required vertices of fewer than k edges keep theirs (a cubic vertex's are four short
+    clauses the edge model propagates on; a degree-4 vertex's eight and more of them cost more).
     """
     arrays = problem.arrays
     if keep:
@@ -151,7 +154,8 @@ def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, 
         incident = arrays.incident_vars
         if free_only:
             required = arrays.is_required
-            incident = [() if required[v] else here for v, here in enumerate(incident)]
+            incident = [() if required[v] and len(here) >= free_from_degree else here
+                        for v, here in enumerate(incident)]
         arrays.own["variables"] = _degree_top(incident, arrays.num_edges)
         degree = _degree_batches(incident, arrays.num_edges)
     out: list[Clause] = []
