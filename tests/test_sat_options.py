@@ -220,7 +220,7 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
 
 
 def test_degree_low_leaves_to_the_arcs_only_the_required_vertices_of_degree_4_or_more():
-    """`loop.cnf` with `free_from_degree=4`: on a wheel, each rim vertex (degree 3) keeps every edge
+    """`loop.cnf` with `free_degrees` from 4 up: on a wheel, each rim vertex (degree 3) keeps every edge
     degree clause it has without it, the hub (degree 6, a prefix counter) keeps none; `free_only`
     alone leaves no degree clause at all."""
     from loopbench_encodings.loop.cnf import loop_clause_parts
@@ -234,7 +234,7 @@ def test_degree_low_leaves_to_the_arcs_only_the_required_vertices_of_degree_4_or
         batches, _ = loop_clause_parts(wheel, loop.problem(wheel), keep=False, **free)
         return [frozenset(clause) for batch in batches for clause in batch]
 
-    every, low = degree_clauses(), degree_clauses(free_only=True, free_from_degree=4)
+    every, low = degree_clauses(), degree_clauses(free_only=True, free_degrees=range(4, 99))
     assert degree_clauses(free_only=True) == []
     of_rim = [c for c in every if any({abs(lit) for lit in c} <= at[v] for v in range(rim))]
     assert of_rim and sorted(low, key=sorted) == sorted(of_rim, key=sorted)
