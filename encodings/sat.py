@@ -107,7 +107,7 @@ from . import loop, rules
 from ._cadical import parse as parse_cadical
 from ._options import DEMANDS, FACES, GRAPH, LOOP, PUZZLES, implied
 from ._plain_sat import PLAIN_RULES, solve_plain
-from .cegar.model import FREE_DEGREES, Strategy
+from .cegar.model import Strategy
 from .cegar.split import solve_loop
 from .loop.arrays import COMPONENTS
 from .loop.cuts import CUT_FAMILIES
@@ -127,7 +127,7 @@ JOIN = ("false", *MOVES, "merge")
 DIRECTED = ("false", "true")
 FIX = ("false", "true")
 ARCS = ("false", "true", "asymmetry")
-DEGREE = tuple(FREE_DEGREES)
+DEGREE = ("all", "free")
 RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
 SMALLCUTS = ("false", "true")
@@ -204,10 +204,8 @@ class Sat(Encoding):
         Option("directed", "false", "each cut-set as an arc leaving it and one entering it", DIRECTED, LOOP,
                requires={"true": {"arcs": ("true", "asymmetry")}}),
         Option("degree", "all", "free: the edge degree clauses at the vertices not required only (the arcs "
-               "hold the required ones); low: and at required ones of degree 3 or less; counters: and at "
-               "required ones of degree 5 or more (a prefix counter)", DEGREE, LOOP,
-               requires={v: {"arcs": ("true", "asymmetry")} for v in DEGREE[1:]},
-               excludes={v: {"cache": ("degree",)} for v in DEGREE[1:]}),
+               "hold the required ones)", DEGREE, LOOP,
+               requires={"free": {"arcs": ("true", "asymmetry")}}, excludes={"free": {"cache": ("degree",)}}),
         Option("restart", "off", "luby: a new solver between rounds on the Luby sequence of RESTART_ROUNDS",
                RESTART, LOOP),
         Option("split", "off", "hubs: a graph whose hubs join blocks solved on two levels (`loop.split`)",

@@ -184,7 +184,6 @@ def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
                                      {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
                                       "phase": "solver"},
                                      {"arcs": "asymmetry", "degree": "free"},
-                                     {"arcs": "true", "degree": "low", "join": "merge", "fix": "true"},
                                      {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
                                       "phase": "solver", "degree": "free"}],
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -213,32 +212,8 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
         registry.create("sat", degree="free")
     with pytest.raises(ValueError, match="cache=degree"):
         registry.create("sat", degree="free", arcs="true", cache="degree")
-    with pytest.raises(ValueError, match="degree=low needs arcs"):
-        registry.create("sat", degree="low")
     with pytest.raises(ValueError, match="join"):
         registry.create("propagator", join="2opt")
-
-
-def test_degree_low_leaves_to_the_arcs_only_the_required_vertices_of_degree_4_or_more():
-    """`loop.cnf` with `free_degrees` from 4 up: on a wheel, each rim vertex (degree 3) keeps every edge
-    degree clause it has without it, the hub (degree 6, a prefix counter) keeps none; `free_only`
-    alone leaves no degree clause at all."""
-    from loopbench_encodings.loop.cnf import loop_clause_parts
-
-    rim = 6
-    spokes = tuple((i, rim) for i in range(rim))
-    wheel = Graph(rim + 1, tuple((i, (i + 1) % rim) for i in range(rim)) + spokes)
-    at = {v: {i + 1 for i, edge in enumerate(wheel.edges) if v in edge} for v in range(rim + 1)}
-
-    def degree_clauses(**free) -> list[frozenset[int]]:
-        batches, _ = loop_clause_parts(wheel, loop.problem(wheel), keep=False, **free)
-        return [frozenset(clause) for batch in batches for clause in batch]
-
-    every, low = degree_clauses(), degree_clauses(free_only=True, free_degrees=range(4, 99))
-    assert degree_clauses(free_only=True) == []
-    of_rim = [c for c in every if any({abs(lit) for lit in c} <= at[v] for v in range(rim))]
-    assert of_rim and sorted(low, key=sorted) == sorted(of_rim, key=sorted)
-    assert len(every) > len(low)  # the hub's clauses, its counter's among them, are the difference
 
 
 def test_merged_cuts_pass_the_proof_checkers_cut_check():

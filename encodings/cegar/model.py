@@ -33,12 +33,6 @@ from . import solvers
 from .rebuild import colour_after
 from .solvers import edge_names
 
-# `degree`: the degrees at which a required vertex's edge degree clauses are left to the arcs (None:
-# every degree; absent: none). `low`: from 4 on, where they stop being a few short clauses; `counters`:
-# up to 4, where `loop.cnf` states them as clauses without variables of their own (above 4, a prefix
-# counter's variables, which the arcs do not have)
-FREE_DEGREES = {"all": (), "free": None, "low": range(4, 1 << 31), "counters": range(5)}
-
 
 @dataclass(frozen=True)
 class Strategy:
@@ -112,8 +106,7 @@ def build(strategy: Strategy, puzzle, problem, seed: int, exclude: tuple[str, ..
     arrays = problem.arrays
     degree, clauses = loop_clause_parts(puzzle, problem, implied=options["implied"] == "true",
                                         keep=options["cache"] == "degree",
-                                        free_only=options["degree"] != "all",
-                                        free_degrees=FREE_DEGREES[options["degree"]])
+                                        free_only=options["degree"] == "free")
     graph, last = problem.graph, num_variables(arrays)
     colour, after, face_vars = "off", 0, range(0)
     if graph.num_faces:  # a graph drawn with faces (a grid's unit squares), numbered after the edges

@@ -17,7 +17,7 @@ never change a kept list. Otherwise `loop_clause_parts` makes them as a solver r
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from loopbench_encodings import loop, rules
@@ -132,8 +132,7 @@ def loop_clauses(puzzle: Any, problem: LoopProblem, implied: bool = False, keep:
 
 
 def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, keep: bool = True,
-                      free_only: bool = False, free_degrees: Container[int] | None = None
-                      ) -> tuple[Iterator[list[Clause]], list[Clause]]:
+                      free_only: bool = False) -> tuple[Iterator[list[Clause]], list[Clause]]:
     """`loop_clauses` in two parts, in its order: the degree clauses as batches (lists), each made as
     the one before is read unless `keep` (then the kept list, never to be changed), and the rest,
     made now, so `num_variables` is known at once. A solver fed the batches one by one never holds
@@ -141,8 +140,7 @@ def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, 
 
     `free_only` (not with `keep`): degree clauses at the vertices not required only, their counters
     numbered after the edges without gaps, for a caller whose own clauses already give every
-    required vertex degree 2 (`eager`'s arcs: exactly one in and one out); with `free_degrees`, only
-    the required vertices of those degrees lose theirs (`sat`'s `degree` option).
+    required vertex degree 2 (`eager`'s arcs: exactly one in and one out).
     """
     arrays = problem.arrays
     if keep:
@@ -153,8 +151,7 @@ def loop_clause_parts(puzzle: Any, problem: LoopProblem, implied: bool = False, 
         incident = arrays.incident_vars
         if free_only:
             required = arrays.is_required
-            incident = [() if required[v] and (free_degrees is None or len(here) in free_degrees) else here
-                        for v, here in enumerate(incident)]
+            incident = [() if required[v] else here for v, here in enumerate(incident)]
         arrays.own["variables"] = _degree_top(incident, arrays.num_edges)
         degree = _degree_batches(incident, arrays.num_edges)
     out: list[Clause] = []
