@@ -18,7 +18,6 @@ in one line). The answer is judged by the graph checker as every answer is.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from harness.encoding import Encoding, Limits, Outcome, cpu_time
@@ -68,11 +67,8 @@ class Auto(Encoding):
         spent = cpu_time() - start
         said = {"auto_choice": choice, "auto_rule": str(rule), "auto_features": found,
                 "auto_features_cpu_s": spent}
-        # handed over before the chosen configuration runs, and with each of its own reports: a run the
-        # runner stops past its limit keeps the statistics reported last, and so still says its choice
-        limits.report(said)
-        if limits.progress is not None:
-            limits = replace(limits, progress=lambda stats, hand=limits.progress: hand({**stats, **said}))
+        # handed over before the chosen configuration runs, and with each of its own reports
+        limits = limits.saying(said)
         chosen = registry.create_for(choice, puzzle.kind)
         chosen.prepare()  # its solver packages: imported already by this encoding's own prepare
         outcome = chosen.solve(puzzle, limits, seed, exclude)

@@ -57,7 +57,8 @@ as units (not with `proof=true`); `arcs=true` adds the arc model beside the edge
 `proof=true`) gives each cut-set as the published blocking clauses, an arc leaving the set and one
 entering it; `degree=free` (with arcs) makes the edge degree clauses at the vertices not required
 only, as the published arc model has none: at a required vertex exactly one arc in and one out
-already give degree 2 (`eager` does the same).
+already give degree 2 (`eager` does the same); `degree=auto` chooses `free` on a graph with at most a
+tenth of its vertices of degree 2 and `all` otherwise (stats: `degree_auto`).
 `restart=luby` (off by default): between rounds, once the rounds since the solver started pass
 RESTART_ROUNDS times the next term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair
 and Zuckerman 1993), the run starts again on a new solver holding the clauses and every cut so far,
@@ -111,6 +112,7 @@ from .cegar.model import Strategy
 from .cegar.split import solve_loop
 from .loop.arrays import COMPONENTS
 from .loop.cuts import CUT_FAMILIES
+from .loop.features import share_degree2
 from .loop.join import MOVES
 
 REFUSED = {
@@ -127,7 +129,12 @@ JOIN = ("false", *MOVES, "merge")
 DIRECTED = ("false", "true")
 FIX = ("false", "true")
 ARCS = ("false", "true", "asymmetry")
-DEGREE = ("all", "free")
+DEGREE = ("all", "free", "auto")
+# `degree=auto`: `free` on a graph with at most this share of degree-2 vertices, `all` above it and on
+# puzzles: the arc model alone is faster per conflict on the near-regular and hub graphs without
+# degree-2 vertices, the edge clauses pay where many are (results/fhcp/README.md, "The mean-degree-4.59
+# family"; the share's cut is the selector families' first class, `harness.select.search`)
+AUTO_FREE_UP_TO_SHARE2 = 0.1
 RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
 SMALLCUTS = ("false", "true")
@@ -204,8 +211,10 @@ class Sat(Encoding):
         Option("directed", "false", "each cut-set as an arc leaving it and one entering it", DIRECTED, LOOP,
                requires={"true": {"arcs": ("true", "asymmetry")}}),
         Option("degree", "all", "free: the edge degree clauses at the vertices not required only (the arcs "
-               "hold the required ones)", DEGREE, LOOP,
-               requires={"free": {"arcs": ("true", "asymmetry")}}, excludes={"free": {"cache": ("degree",)}}),
+               "hold the required ones); auto: free on a graph with at most AUTO_FREE_UP_TO_SHARE2 of its "
+               "vertices of degree 2, all otherwise", DEGREE, LOOP,
+               requires={v: {"arcs": ("true", "asymmetry")} for v in DEGREE[1:]},
+               excludes={v: {"cache": ("degree",)} for v in DEGREE[1:]}),
         Option("restart", "off", "luby: a new solver between rounds on the Luby sequence of RESTART_ROUNDS",
                RESTART, LOOP),
         Option("split", "off", "hubs: a graph whose hubs join blocks solved on two levels (`loop.split`)",
@@ -229,4 +238,16 @@ class Sat(Encoding):
         if puzzle.kind not in loop.kinds():
             return solve_plain(rules.of(puzzle.kind), puzzle, limits, seed, exclude, self.options["solver"],
                                proof=self.options["proof"] == "true")
-        return solve_loop(Strategy(self.options, self.cadical_options), puzzle, limits, seed, exclude)
+        chose = {"degree_auto": auto_degree(puzzle)} if self.options["degree"] == "auto" else {}
+        options = {**self.options, "degree": chose["degree_auto"]} if chose else self.options
+        outcome = solve_loop(Strategy(options, self.cadical_options), puzzle,
+                             limits.saying(chose) if chose else limits, seed, exclude)
+        outcome.stats.update(chose)
+        return outcome
+
+
+def auto_degree(puzzle) -> str:
+    """`degree=auto`'s choice for this puzzle: `free` or `all` (AUTO_FREE_UP_TO_SHARE2)."""
+    if puzzle.kind != "graph":
+        return "all"
+    return "free" if share_degree2([len(a) for a in puzzle.neighbours]) <= AUTO_FREE_UP_TO_SHARE2 else "all"

@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from harness import options as option_rules
@@ -74,6 +74,15 @@ class Limits:
         `worker.PROGRESS_EVERY_S` of CPU, the call costs a clock reading otherwise."""
         if self.progress is not None:
             self.progress(stats)
+
+    def saying(self, said: dict[str, Any]) -> Limits:
+        """These limits, `said` reported now and merged into every later report: what an encoding chose
+        before its search (`auto`'s configuration, `sat`'s `degree=auto`) stays on a run the runner
+        stops past its limit, which keeps the statistics reported last."""
+        self.report(said)
+        if self.progress is None:
+            return self
+        return replace(self, progress=lambda stats, hand=self.progress: hand({**stats, **said}))
 
     def deadline(self) -> float:
         """The CPU-time instant, in `time.process_time()` seconds, by which an encoding must stop."""

@@ -184,6 +184,7 @@ def test_directed_cuts_hold_for_every_hamiltonian_cycle_either_way():
                                      {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
                                       "phase": "solver"},
                                      {"arcs": "asymmetry", "degree": "free"},
+                                     {"arcs": "true", "degree": "auto", "join": "merge", "fix": "true"},
                                      {"directed": "true", "arcs": "true", "join": "merge", "fix": "true",
                                       "phase": "solver", "degree": "free"}],
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -212,8 +213,42 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
         registry.create("sat", degree="free")
     with pytest.raises(ValueError, match="cache=degree"):
         registry.create("sat", degree="free", arcs="true", cache="degree")
+    with pytest.raises(ValueError, match="degree=auto needs arcs"):
+        registry.create("sat", degree="auto")
     with pytest.raises(ValueError, match="join"):
         registry.create("propagator", join="2opt")
+
+
+def test_degree_auto_runs_free_or_all_by_the_graphs_degree_2_share_and_says_which_first():
+    """A cubic graph (no vertex of degree 2): `free`, the same search as `degree=free` with the seed; the
+    same graph with every edge subdivided (3/5 of its vertices of degree 2): `all`; a puzzle: `all`.
+    The choice is reported before the search, so a run stopped past its limit keeps it."""
+    from loopbench_encodings.sat import AUTO_FREE_UP_TO_SHARE2
+
+    cubic = next(i for i in sets.resolve("graph-smoke") if i.name == "graph-cubic-60-s2026-000").puzzle
+    assert all(len(a) == 3 for a in cubic.neighbours)
+    n = cubic.n
+    subdivided = Graph(n + len(cubic.edges), tuple(pair for i, (u, v) in enumerate(cubic.edges)
+                                                   for pair in ((u, n + i), (n + i, v))))
+    assert sum(len(a) == 2 for a in subdivided.neighbours) / subdivided.n > AUTO_FREE_UP_TO_SHARE2
+    base = {"arcs": "true", "join": "merge", "fix": "true", "prepass": "off", "split": "off"}
+
+    def solve(graph, degree, reported=None):
+        encoding = registry.create("sat", **base, degree=degree)
+        encoding.prepare()
+        limits = Limits(time_s=30.0, progress=None if reported is None else reported.append)
+        return encoding.solve(graph, limits, 3)
+
+    reported: list[dict] = []
+    auto = solve(cubic, "auto", reported)
+    assert auto.stats["degree_auto"] == "free" and reported[0] == {"degree_auto": "free"}
+    assert all(r["degree_auto"] == "free" for r in reported)
+    free, every = solve(cubic, "free"), solve(cubic, "all")
+    assert auto.stats["conflicts"] == free.stats["conflicts"] != every.stats["conflicts"]
+    assert solve(subdivided, "auto").stats["degree_auto"] == "all"
+    masyu = sets.instances("masyu-smoke")[0]
+    row = plain_run(masyu, {"arcs": "true", "degree": "auto"})
+    assert row["status"] == "solved" and json.loads(row["extra"])["degree_auto"] == "all"
 
 
 def test_merged_cuts_pass_the_proof_checkers_cut_check():

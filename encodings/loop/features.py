@@ -20,6 +20,11 @@ NAMES = ("vertices", "edges", "min_degree", "max_degree", "mean_degree", "share_
          "chain_longest", "share_forced")
 
 
+def share_degree2(degrees: Sequence[int]) -> float:
+    """The share of the vertices that have degree 2 (rounded as the features file has it)."""
+    return round(sum(1 for d in degrees if d == 2) / len(degrees), 4) if degrees else 0.0
+
+
 def features(neighbours: Sequence[Sequence[int]]) -> dict[str, float]:
     """The graph's features by name (`NAMES`); every value a number (`cubic` 1 or 0).
 
@@ -39,7 +44,7 @@ def features(neighbours: Sequence[Sequence[int]]) -> dict[str, float]:
     return {
         "vertices": n, "edges": m, "min_degree": min(degrees, default=0),
         "max_degree": max(degrees, default=0), "mean_degree": round(2 * m / n, 4) if n else 0.0,
-        "share_degree2": round(len(two) / n, 4) if n else 0.0,
+        "share_degree2": share_degree2(degrees),
         "cubic": int(bool(degrees) and all(d == 3 for d in degrees)),
         "hubs10": len(hub), "hub_degree_max": max(hub, default=0),
         "hub_degree_mean": round(sum(hub) / len(hub), 2) if hub else 0.0,
