@@ -11,7 +11,7 @@ gets declarations made from them (`declarations`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -125,12 +125,14 @@ class Resolved:
 
 
 def resolve(cls: type, given: Mapping[str, Any], kind: str | None = None, strict: bool = True,
-            base: Mapping[str, Any] | None = None) -> Resolved:
+            base: Mapping[str, Any] | None = None, per_kind: bool = False) -> Resolved:
     """`given` options of encoding `cls` resolved for instances of `kind` (None: any kind, each
-    option at its plain default): every option that applies to the kind, at its value given, else in
-    `base` (a preset's), else its default there; the values converted and checked; each value's
-    `requires` and `excludes` held (a default of the kind's own that breaks one with what was given
-    gives way to its plain default: `proof=true` on a graph turns `sat`'s graph `fix=true` off); the
+    option at its plain default; with `per_kind`, a record whose kinds are each resolved on their own,
+    a clash with an option some kind sets otherwise is left to that kind's resolution): every option
+    that applies to the kind, at its value given, else in `base` (a preset's), else its default there;
+    the values converted and checked; each value's `requires` and `excludes` held (a default of the
+    kind's own that breaks one with what was given gives way to its plain default: `proof=true` on a
+    graph turns `sat`'s graph `fix=true` off); the
     options that do nothing beside the others (`idle`) left out.
 
     An option given that does not apply to the kind raises ValueError with `strict` (`harness.solve`),
@@ -163,7 +165,11 @@ def resolve(cls: type, given: Mapping[str, Any], kind: str | None = None, strict
         else:
             options[key] = option.default_for(kind)
             source[key] = "kind" if options[key] != option.default else "plain"
-    while clash := _clash(declared, options):
+    # a sweep's record for no kind: a default that some kind sets otherwise binds nothing, the clash is
+    # checked on each kind (`sat:degree=free` needs the arcs that sat's graph defaults hold)
+    tolerated = {k for k, o in declared.items()
+                 if per_kind and kind is None and o.by_kind and source.get(k) == "plain"}
+    while clash := _clash(declared, options, tolerated):
         # a default of the kind's own gives way to what was given: its plain default instead
         key, other = clash
         if source[other] == "kind":
@@ -178,14 +184,18 @@ def resolve(cls: type, given: Mapping[str, Any], kind: str | None = None, strict
     return Resolved(options, tuple(dropped))
 
 
-def _clash(declared: dict[str, Option], options: dict[str, Any]) -> tuple[str, str] | None:
-    """The first (option, other option) whose values break the first one's `requires` or `excludes`."""
+def _clash(declared: dict[str, Option], options: dict[str, Any], tolerated: Collection[str] = ()
+           ) -> tuple[str, str] | None:
+    """The first (option, other option) whose values break the first one's `requires` or `excludes`
+    (a pair with a `tolerated` option in it left alone)."""
     for key, value in options.items():
+        if key in tolerated:
+            continue
         for other, allowed in declared[key].requires.get(value, {}).items():
-            if other in options and options[other] not in allowed:
+            if other in options and other not in tolerated and options[other] not in allowed:
                 return key, other
         for other, refused in declared[key].excludes.get(value, {}).items():
-            if other in options and options[other] in refused:
+            if other in options and other not in tolerated and options[other] in refused:
                 return key, other
     return None
 

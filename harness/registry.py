@@ -76,12 +76,12 @@ class Entry:
     base: dict[str, str]
     preset: str = ""  # the preset's name, or ""
 
-    def resolve(self, kind: str | None = None, strict: bool = True, extra: dict[str, str] | None = None
-                ) -> option_rules.Resolved:
-        """This configuration's options for instances of `kind` (`harness.options.resolve`); `extra`:
-        options given beside it (the command line's `--option`), under the entry's own."""
+    def resolve(self, kind: str | None = None, strict: bool = True, extra: dict[str, str] | None = None,
+                per_kind: bool = False) -> option_rules.Resolved:
+        """This configuration's options for instances of `kind` (`harness.options.resolve`, `per_kind`
+        too); `extra`: options given beside it (the command line's `--option`), under the entry's own."""
         cls = encodings()[self.encoding]
-        return option_rules.resolve(cls, {**(extra or {}), **self.given}, kind, strict, self.base)
+        return option_rules.resolve(cls, {**(extra or {}), **self.given}, kind, strict, self.base, per_kind)
 
 
 def entry(text: str) -> Entry:

@@ -131,6 +131,22 @@ def test_an_option_doing_nothing_on_the_kind_is_refused_by_solve_and_left_out_by
     assert notes == ["sat:colour=on on graph instances: colour=on left out (nothing there)"]
 
 
+def test_a_sweep_checks_an_entry_on_each_kind_it_meets_with_that_kinds_defaults():
+    # degree=free needs the arcs: sat's graph defaults hold them, its puzzle defaults do not
+    graphs = sweep.Sweep([GRAPH], ["sat:degree=free"])
+    assert graphs.resolved_options()["sat:degree=free"]["degree"] == "free"
+    specs, _ = sweep.plan(graphs)
+    ran = json.loads(specs[0]["identity"]["options"])
+    assert (ran["degree"], ran["arcs"]) == ("free", registry.entry("sat").resolve("graph").options["arcs"])
+    assert ran["arcs"] != "false"
+    with pytest.raises(ValueError, match="^sat:degree=free on masyu instances: degree=free needs arcs"):
+        sweep.Sweep([GRAPH, MASYU], ["sat:degree=free"]).resolved_options()
+    with pytest.raises(ValueError, match="needs arcs"):  # given against given: no kind rescues it
+        sweep.Sweep([GRAPH], ["sat:degree=free:arcs=false"]).resolved_options()
+    with pytest.raises(ValueError, match="needs arcs"):  # an encoding object for no kind is checked as before
+        registry.create("sat", degree="free")
+
+
 def test_rules_between_options_are_one_line_errors_and_kind_defaults_give_way():
     with pytest.raises(ValueError, match="directed=true needs arcs=true or arcs=asymmetry"):
         registry.create("sat", directed="true")

@@ -66,15 +66,24 @@ class Sweep:
 
     def resolved_options(self) -> dict[str, dict[str, Any]]:
         """Each entry's options for no kind in particular (each at its plain default unless given): what
-        the `sweeps` table records, and the check of the command line before any instance is read.
+        the `sweeps` table records, and the check of the command line before any run starts, on each
+        kind of the sweep's instances that the entry serves too (its defaults there).
 
-        Raises ValueError for an unknown encoding or preset, an option it does not know or a bad value,
-        or an `ENCODING.KEY` option for an encoding the sweep does not run.
+        Raises ValueError for an unknown encoding or preset, an option it does not know or a bad value
+        (on a kind: naming it), or an `ENCODING.KEY` option for an encoding the sweep does not run.
         """
         targeted = {k.partition(".")[0] for k in self.options if "." in k}
         missing = targeted - {registry.entry(text).encoding for text in self.encodings}
         if missing:
             raise ValueError(f"options for {', '.join(sorted(missing))}, which this sweep does not run")
+        kinds = sorted({i.kind for i in self.instances if i.kind is not None})
+        for text in self.encodings:
+            served = registry.encodings()[registry.entry(text).encoding].serves
+            for kind in filter(served, kinds):
+                try:
+                    self.resolve(text, kind)
+                except ValueError as exc:
+                    raise ValueError(f"{text} on {kind} instances: {exc}") from None
         return {text: self.resolve(text, None)[0] for text in self.encodings}
 
     def resolve(self, text: str, kind: str | None) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -82,7 +91,9 @@ class Sweep:
         sweep: the options and the given ones left out there (doing nothing on that kind)."""
         if (text, kind) not in self.resolutions:
             found = registry.entry(text)
-            resolved = found.resolve(kind, strict=False, extra=self.options_of(found.encoding))
+            # for no kind (the record), each kind's clashes are left to its own resolution
+            resolved = found.resolve(kind, strict=False, extra=self.options_of(found.encoding),
+                                     per_kind=kind is None)
             self.resolutions[text, kind] = resolved.options, resolved.dropped
         return self.resolutions[text, kind]
 
