@@ -31,7 +31,7 @@ from ._options import LOOP, REQUIRED
 from .cegar.model import Strategy
 from .cegar.split import solve_loop
 from .loop.watch import EAGER, loop_watch
-from .sat import Sat, solver_name
+from .sat import ON_GRAPHS, Sat, solver_name
 
 SOLVERS = ("cadical195", "cadical300", "minisatep", "ergo")  # the PySAT solvers with external propagators
 
@@ -64,8 +64,7 @@ class Propagator(Sat):
         # none
         colour={"default": "off", "choices": ("off", "on")},
         # no defaults per kind: `sat`'s on graphs were measured for `sat`'s search
-        arcs={"by_kind": {}}, phase={"by_kind": {}}, fix={"by_kind": {}}, split={"by_kind": {}},
-        prepass={"by_kind": {}}),
+        **{k: {"by_kind": {}} for k in ON_GRAPHS.keys() - fixed.keys()}),
         Option("eager", "propagate", "what the watch cuts as paths close: propagate (an edge that would "
                "close a wrong loop set false), pearlfree (only cycles without a required vertex), all (every "
                "wrong cycle)", EAGER, LOOP))

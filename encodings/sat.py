@@ -139,10 +139,10 @@ RESTART = ("off", "luby")
 SPLIT = ("off", "hubs")
 SMALLCUTS = ("false", "true")
 PREPASS = ("off", "rotations", "frontier", "frontier+rotations")
-# `sat` on a graph: the preset `cegar-split-frontier`, the CEGAR configuration with `split=hubs` after
-# `prepass=frontier+rotations` (results/fhcp/README.md, "The headline on one machine"; docs/CEGAR.md), but
-# for its `cuts=cutset`, idle there (MERGED)
-ON_GRAPHS = {k: v for k, v in PRESETS["cegar-split-frontier"].options.items() if k != "cuts"}
+# `sat` on a graph: the preset `cegar-split-auto`, the CEGAR configuration with `split=hubs` after
+# `prepass=frontier+rotations`, with `degree=auto` (results/fhcp/README.md, "The headline on one machine"
+# and "degree=auto on the headline"; docs/CEGAR.md), but for its `cuts=cutset`, idle there (MERGED)
+ON_GRAPHS = {k: v for k, v in PRESETS["cegar-split-auto"].options.items() if k != "cuts"}
 # `join=merge` and `directed=true` cut the loops merged (`cegar.refine`): on a graph every loop of a model of
 # several separates, so `cuts` and `components` are never read there
 MERGED = {"join": ("merge",), "directed": ("true",)}

@@ -27,7 +27,7 @@ _CEGAR = {"arcs": "true", "phase": "solver", "cuts": "cutset", "directed": "true
 # extension, which answers the dense graphs before their CNF is built (`loop.rotations`; on graphs only).
 # A preset of its own, so that the runs of `cegar-split` before it keep their name (`analysis.configs`).
 _PREPASS = {"prepass": "rotations"}
-# sat's default on graphs (`cegar-split-frontier`), the base of its `degree` variants below
+# the base of sat's default on graphs (`cegar-split-auto`) and of the other `degree` variants below
 _FRONTIER = {**_CEGAR, "prepass": "frontier+rotations", "split": "hubs"}
 
 PRESETS: dict[str, Preset] = {
@@ -40,16 +40,16 @@ PRESETS: dict[str, Preset] = {
                                   "cegar-split-frontier (docs/CEGAR.md; how it compares: "
                                   "results/fhcp/README.md)"),
     "cegar-split-frontier": Preset("sat", _FRONTIER,
-                                   "sat's default on graphs: cegar-split-prepass with the frontier search "
-                                   "on small bounds before the rotations, which answers narrow graphs "
-                                   "before any clause (docs/CEGAR.md; how it compares: "
-                                   "results/fhcp/README.md)"),
+                                   "cegar-split-prepass with the frontier search on small bounds before "
+                                   "the rotations, which answers narrow graphs before any clause, sat's "
+                                   "default on graphs before cegar-split-auto (docs/CEGAR.md; how it "
+                                   "compares: results/fhcp/README.md)"),
     "cegar-split-free": Preset("sat", {**_FRONTIER, "degree": "free"}, "cegar-split-frontier without "
                                "the edge degree clauses at required vertices (results/fhcp/README.md, "
                                "\"The mean-degree-4.59 family\")"),
-    "cegar-split-auto": Preset("sat", {**_FRONTIER, "degree": "auto"}, "cegar-split-frontier with "
-                               "degree=auto: cegar-split-free on graphs with at most a tenth of degree 2 "
-                               "(docs/CEGAR.md; results/fhcp/README.md)"),
+    "cegar-split-auto": Preset("sat", {**_FRONTIER, "degree": "auto"}, "sat's default on graphs: "
+                               "cegar-split-frontier with degree=auto, cegar-split-free on graphs with at "
+                               "most a tenth of degree 2 (docs/CEGAR.md; results/fhcp/README.md)"),
     "cegar-free": Preset("sat", {**_CEGAR, "degree": "free"}, "the CEGAR configuration without the degree "
                          "clauses at required vertices, as the published arc model (results/fhcp/README.md)"),
     "arc-model": Preset("sat", {"arcs": "true", "phase": "solver", "cuts": "cutset"}, "the arc model beside "

@@ -54,21 +54,28 @@ def test_the_committed_option_tables_are_the_declarations():
 
 def test_sat_on_a_graph_is_the_record_configuration_and_labelled_so():
     plain = sweep.Sweep([GRAPH], ["sat"]).resolve("sat", "graph")[0]
-    assert plain == registry.entry("cegar-split-frontier").resolve("graph").options
+    assert plain == registry.entry("cegar-split-auto").resolve("graph").options
     assert plain["split"] == "hubs" and "colour" not in plain and "cuts" not in plain  # idle there
-    # the presets before the frontier and before any pre-pass, which runs stored before them carry
-    assert {**plain, "prepass": "rotations"} == registry.entry("cegar-split-prepass").resolve("graph").options
-    assert {**plain, "prepass": "off"} == registry.entry("cegar-split").resolve("graph").options
+    # the presets before degree=auto, before the frontier and before any pre-pass, which runs stored
+    # before them carry
+    frontier = {**plain, "degree": "all"}
+    assert frontier == registry.entry("cegar-split-frontier").resolve("graph").options
+    prepass = registry.entry("cegar-split-prepass").resolve("graph").options
+    assert {**frontier, "prepass": "rotations"} == prepass
+    assert {**frontier, "prepass": "off"} == registry.entry("cegar-split").resolve("graph").options
     masyu = sweep.Sweep([MASYU], ["sat"]).resolve("sat", "masyu")[0]
     assert masyu["join"] == "false" and masyu["colour"] == "late" and "split" not in masyu
     runs = with_config(_runs([("sat", "graph", plain), ("sat", "masyu", masyu),
                               ("sat", "masyu", {**masyu, "cuts": "cutset"})]))
-    assert list(runs["config"]) == ["cegar-split-frontier", "sat[cuts=loop]", "sat[cuts=cutset]"]
+    assert list(runs["config"]) == ["cegar-split-auto", "sat[cuts=loop]", "sat[cuts=cutset]"]
     from harness.analysis.plots import resolve_baseline
 
     labels = sorted(set(runs["config"]))
-    assert resolve_baseline(labels, "cegar-split-frontier") == "cegar-split-frontier"
-    before = {k: v for k, v in plain.items() if k != "prepass"}  # a row from before the option
+    assert resolve_baseline(labels, "cegar-split-auto") == "cegar-split-auto"
+    # a row from before the degree option: its plain default (all), so cegar-split-frontier's
+    assert list(with_config(_runs([("sat", "graph", {k: v for k, v in plain.items() if k != "degree"})])
+                            )["config"]) == ["cegar-split-frontier"]
+    before = {k: v for k, v in frontier.items() if k != "prepass"}  # a row from before the option
     assert list(with_config(_runs([("sat", "graph", before)]))["config"]) == ["cegar-split"]
     assert resolve_baseline(labels, "sat:cuts=cutset") == "sat[cuts=cutset]"
 

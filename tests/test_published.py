@@ -212,13 +212,13 @@ def test_compare_prints_the_label_beside_and_stores_nothing(db, capsys):
         before = conn.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
         tables = conn.execute("SELECT name FROM sqlite_master").fetchall()
     assert compare_cli.main(["--db", str(db), "--published", str(EXCERPT), "asp",
-                             "cegar-split-frontier"]) == 0
+                             "cegar-split-auto"]) == 0
     out = capsys.readouterr().out
-    assert "asp vs cegar-split-frontier on the 6 instances" in out and "rank" in out
+    assert "asp vs cegar-split-auto on the 6 instances" in out and "rank" in out
     assert side_by_side.LABEL in out and "machine factor: none" in out and "same solver" not in out
     assert f"MIXED CLOCKS: {FORK} on WALL time" in out
     # sat's seeds may disagree (seed 1 timed out on graph4 once): the counts come from the comparison
-    assert re.search(r"over the (\d) instances both solved \(asp solved 6, cegar-split-frontier \1 of 6\)",
+    assert re.search(r"over the (\d) instances both solved \(asp solved 6, cegar-split-auto \1 of 6\)",
                      out)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == before
@@ -239,7 +239,7 @@ def test_compare_ranks_and_spreads_seeds(runs):
     assert (c.a.rank, c.b.rank, c.a.wrong) == (2, 1, 6)
     assert c.best_solved == 6 and c.b.par2_lost_s > 0 and len(c.b.only_solved) == 6
     # sat on a graph runs its graph default, labelled by its preset
-    c = compare(runs, "cegar-split-frontier", "asp")
+    c = compare(runs, "cegar-split-auto", "asp")
     assert c.a.seeds["seeds"] == 2 and c.a.seeds["solved_min"] <= c.a.seeds["solved_median"] <= 6
     assert c.a.seeds["solved_max"] <= 6 and c.b.seeds["solved_min"] == 6
     assert "solved per seed: min / median / max" in render(c)
@@ -250,8 +250,8 @@ def test_plot_and_report_show_it_labelled(db, tmp_path, capsys):
                           "--published-config", "soh_existing:picat"]) == 0
     names = {p.name for p in (tmp_path / "plots").iterdir()}
     assert {"graphs-published-cactus.svg", "graphs-published-table.md",
-            "graphs-published-scatter-cegar-split-frontier-vs-virtual_best.svg",
-            "graphs-published-scatter-cegar-split-frontier-vs-soh_existing_picat.svg"} <= names
+            "graphs-published-scatter-cegar-split-auto-vs-virtual_best.svg",
+            "graphs-published-scatter-cegar-split-auto-vs-soh_existing_picat.svg"} <= names
     assert not any("vs-soh_existing_asp" in n for n in names)  # another program: no same-program scatter
     assert side_by_side.LABEL in (tmp_path / "plots" / "graphs-published-table.md").read_text()
     table = pd.read_csv(tmp_path / "plots" / "graphs-table.csv", index_col="config")

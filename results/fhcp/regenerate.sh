@@ -12,13 +12,16 @@
 # new database (DB=...). Extra arguments go to harness.run, after the study's own:
 #   results/fhcp/regenerate.sh --executor slurm --slurm-partition short --jobs 40
 #   results/fhcp/regenerate.sh --executor dask --scheduler tcp://host:8786 --jobs 16
-# The headline on one kind of machine, with the frontier pre-pass (sat's graph default since) beside the one before (issue 47;
+# The headline on one kind of machine, with the frontier pre-pass (sat's graph default 2026-12-06 to 12-07) beside the one before (issue 47;
 # run 2026-12-05 in three batches at 8fb831c; its tables in results/fhcp/README.md):
 #   DB=results/fhcp/headline-frontier.sqlite ENCODINGS=cegar-split-frontier,cegar-split-prepass,asp \
 #       results/fhcp/regenerate.sh
 # The selector, `auto` with the rule trained with cegar-split-frontier among its candidates (results/selector;
 # run 2026-12-06 at 87425fb, on the same machine; its tables in results/fhcp/README.md):
 #   DB=results/fhcp/headline-auto.sqlite ENCODINGS=auto results/fhcp/regenerate.sh
+# degree=auto (sat's graph default since 2026-12-07) beside the default before it (run 2026-12-07 at cd93dc8, one
+# batch; its tables in results/fhcp/README.md):
+#   DB=results/fhcp/headline-auto-degree.sqlite ENCODINGS=cegar-split-frontier,cegar-split-auto results/fhcp/regenerate.sh
 # Run from anywhere, with the project installed. How long it takes: results/fhcp/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
