@@ -13,6 +13,12 @@
 #   ENCODING=cegar-split-frontier LIMIT=60 GRAPHS=results/selector/training.graphs \
 #       DB=results/selector/frontier-60s.sqlite results/selector/regenerate.sh
 #
+# A fourth, sat's graph default since 2026-12-07 (begun that day at commit 29663df, in batches; the partial
+# database is committed, not yet read by training: harness/select/cells.py's DATABASES):
+#
+#   ENCODING=cegar-split-auto LIMIT=60 GRAPHS=results/selector/training.graphs \
+#       DB=results/selector/auto-60s.sqlite results/selector/regenerate.sh
+#
 # CORPUS is the folder of the public graphs (graphN.hcp.gz; default ../shared/corpus/fhcp/hcp beside the
 # checkout, its PROVENANCE.md says where they come from). Resumable in batches at one commit, as every
 # study's sweep (results/same_commit.py refuses another). Run from anywhere, with the project installed.
