@@ -31,6 +31,7 @@ from loopbench_encodings.loop.arrays import LoopArrays
 
 LIMITS = Limits(time_s=30.0)
 OPTIONS = {"proof": "true"}
+LABEL = "sat[proof=true]"  # the analysis's name for these runs: sat, and how they differ from its defaults
 
 
 def answer_of(instance) -> str:
@@ -124,10 +125,10 @@ def test_each_seeded_fault_ends_suspect_in_the_analysis(seeded):
 def test_each_seeded_fault_is_visible_in_the_report(seeded, tmp_path):
     _, db = seeded
     (part,) = data.sets(str(db))
-    assert part.summary.loc["sat", "suspect"] == 2
+    assert part.summary.loc[LABEL, "suspect"] == 2
     assert sorted(part.disagreements["instance"]) == ["janko001", "janko002", "janko071"]
     shown = {row.name: row for row in part.rows}
-    assert shown["janko071"].by_config["sat"].status == "suspect" and shown["janko071"].flagged
+    assert shown["janko071"].by_config[LABEL].status == "suspect" and shown["janko071"].flagged
     assert shown["janko002"].flagged and not shown["janko003"].flagged
     assert report_cli.main(["--db", str(db), "--out", str(tmp_path), "--draw", "0"]) == 0
     page = (tmp_path / "index.html").read_text()

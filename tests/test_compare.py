@@ -20,6 +20,7 @@ from harness import compare as cli
 from harness import sets
 from harness.analysis import plots, results
 from harness.analysis.compare import compare, render
+from harness.presets import PRESETS
 from harness.run import cli as run_cli
 
 SMOKE = [i.source for i in sets.instances("masyu-smoke")]
@@ -98,7 +99,9 @@ def test_by_default_one_sweep_the_newest_that_ran_both_and_the_output_says_which
     assert both.instances == 12 and both.b.not_run == 0 and both.sweeps.startswith(f"one sweep: {first}")
     apart = compare(runs, "dummy", "sat", set_name="masyu-smoke")  # no sweep ran both: said loudly
     assert apart.instances == 12 and apart.sweeps.startswith("ACROSS SWEEPS")
-    assert f"dummy: {dummy}" in apart.sweeps and f"sat: {first}" in apart.sweeps
+    # alone and not at its defaults, the dummy's configuration is labelled with how it differs
+    assert apart.a.config.startswith("dummy[status=sat,solution=")
+    assert f"{apart.a.config}: {dummy}" in apart.sweeps and f"sat: {first}" in apart.sweeps
     assert "ACROSS SWEEPS" in render(apart)
 
 
@@ -147,7 +150,8 @@ def test_an_option_older_runs_lack_is_labelled_as_its_default(runs):
 def test_cli_text_and_json(db, capsys):
     assert cli.main(["--db", str(db), "dummy", "sat", "--set", "masyu-smoke"]) == 0
     text = capsys.readouterr().out
-    assert "dummy vs sat on the 12 instances both ran" in text and "only sat solved: masyu-" in text
+    assert "dummy[status=sat,solution=" in text and "] vs sat on the 12 instances both ran" in text
+    assert "only sat solved: masyu-" in text
     assert cli.main(["--db", str(db), "sat", "circuit", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["instances"] == 12 and len(out["per_instance"]) == out["both_solved"] == 12
@@ -202,3 +206,20 @@ def test_without_configurations_the_newest_sweeps_are_compared(db, capsys):
     pairs = [(c["a"]["config"], c["b"]["config"]) for c in json.loads(capsys.readouterr().out)["comparisons"]]
     assert len(pairs) == 2 and len({a for a, _ in pairs}) == 1 and {b for _, b in pairs} | {pairs[0][0]} == {
         "circuit", "lazy", "sat"}
+
+
+def test_a_lone_configuration_off_its_defaults_is_named_by_the_nearest_name_and_how_it_differs(runs):
+    sat = runs[runs["encoding"] == "sat"]
+    cutset = [json.dumps({**json.loads(o), "cuts": "cutset"}) for o in sat["options"]]
+    alone = pd.concat([runs[runs["encoding"] != "sat"], sat.assign(options=cutset)], ignore_index=True)
+    assert set(plots.with_config(alone.query("encoding == 'sat'"))["config"]) == {"sat[cuts=cutset]"}
+    assert compare(alone, "sat:cuts=cutset", "circuit").a.config == "sat[cuts=cutset]"
+    # a preset's options but one: named by the preset, which is nearer than the encoding's defaults
+    arc_model = PRESETS["arc-model"].options
+    near = [json.dumps({**json.loads(o), **arc_model, "cuts": "loop"}) for o in sat["options"]]
+    other = pd.concat([runs[runs["encoding"] != "sat"], sat.assign(options=near)], ignore_index=True)
+    assert set(plots.with_config(other.query("encoding == 'sat'"))["config"]) == {"arc-model[cuts=loop]"}
+    for spelled in ("arc-model:cuts=loop", "sat:arcs=true:phase=solver:cuts=loop"):
+        assert compare(other, spelled, "circuit").a.config == "arc-model[cuts=loop]", spelled
+    with pytest.raises(ValueError, match="not among"):  # `sat` is sat at its defaults: none ran
+        compare(other, "sat", "circuit")

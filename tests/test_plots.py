@@ -111,7 +111,7 @@ def test_table_numbers_match_summarize(runs, regenerated):
             assert table.loc[config, column] == expected.loc[config, column], (config, column)
         for column in ("par2_s", "median_s"):
             np.testing.assert_allclose(table.loc[config, column], expected.loc[config, column], rtol=1e-9)
-    dummy = pd.read_csv(regenerated[0] / f"{SPUN}-table.csv", index_col="config").loc["dummy"]
+    dummy = pd.read_csv(regenerated[0] / f"{SPUN}-table.csv", index_col="config").loc["dummy[behave=spin]"]
     assert dummy["solved"] == 0 and dummy["timeout"] + dummy["other"] == 2 and np.isnan(dummy["median_s"])
     # Speed-up over circuit: geometric mean of circuit time / config time on the instances both solved.
     times = real[real["encoding"].isin(["circuit", "sat"])].pivot(index="instance", columns="encoding",

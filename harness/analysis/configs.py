@@ -1,5 +1,6 @@
 """A run's configuration label: a preset's name (`cegar-split`) where its options are a preset's, else the
-encoding and the options that tell its runs apart (`sat[cuts=cutset]`)."""
+encoding and the options that tell its runs apart (`sat[cuts=cutset]`), or alone the nearest name and how
+the run differs from it (`cegar-split[smallcuts=true]`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pandas as pd
 
 def with_config(runs: pd.DataFrame) -> pd.DataFrame:
     """Add `config`: the preset's name for a run whose options on its kind are a preset's (`preset_of`);
-    else the encoding's name, plus the options that vary between its other runs (`sat[cuts=cutset]`).
+    else the encoding's name, plus the options that vary between its other runs (`sat[cuts=cutset]`);
+    a lone such configuration of an encoding is named by `nearest` (the encoding's name alone would say
+    its defaults).
 
     Runs store every option, defaults included, so only the ones that tell two configurations of
     one encoding apart make it into the label. Runs that already carry `config` keep it: a subset
@@ -39,6 +42,10 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
         varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
         for i in mine if varying else ():
             labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
+        for i in () if varying else mine:
+            # alone, a run that is not what the encoding's name resolves to on its kind says how it
+            # differs from the nearest name that is (a bare name would say "the defaults")
+            labels[i] = nearest(encoding, kinds[i], options[i])
     if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
         harness = runs["harness_fingerprint"] if "harness_fingerprint" in runs else [None] * len(runs)
         code = [("old" if pd.isna(f) else str(f)[:8]) + ("" if pd.isna(h) else f"+{str(h)[:6]}")
@@ -49,6 +56,29 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
                 for i in mine:
                     labels[i] = f"{label}@{code[i]}"
     return runs.assign(config=labels)
+
+
+def nearest(encoding: str, kind: str | None, options: dict) -> str:
+    """A run of `encoding` on `kind` named by the encoding or the preset of it whose options there differ
+    from the run's in the fewest (the encoding first, then the presets in order), with those options:
+    `sat`, `sat-plain[cuts=cutset]`, `cegar-split[smallcuts=true]`."""
+    from harness.presets import PRESETS
+
+    best = (encoding, _differing(encoding, kind, options))
+    for name, preset in PRESETS.items():
+        if preset.encoding == encoding and best[1]:
+            differing = _differing(name, kind, options)
+            if len(differing) < len(best[1]):
+                best = (name, differing)
+    name, differing = best
+    return f"{name}[{','.join(f'{k}={options.get(k)}' for k in differing)}]" if differing else name
+
+
+def _differing(entry: str, kind: str | None, options: dict) -> list[str]:
+    """The options of a run that differ from what `entry` (an encoding or a preset) resolves to on `kind`
+    (options that do nothing there aside)."""
+    wanted = _resolved(entry, kind)
+    return [k for k, v in wanted or () if k in options and str(options[k]) != str(v)]
 
 
 def _options(text: object) -> dict:
@@ -104,14 +134,21 @@ def spelled(configs: list[str], wanted: str) -> list[str]:
     or `sat`): its options as given, every other option that labels tell apart at its default."""
     if wanted in configs:  # a preset's name as labels show it
         return [wanted]
+    from harness.presets import PRESETS
+
     encoding, given = _spelling(wanted)
     base = {k: str(v) for k, v in defaults(encoding).items()}
     out = []
     for config in configs:
         name, _, inside = config.partition("[")
+        shown = dict(pair.partition("=")[::2] for pair in inside.rstrip("]").split(",") if pair)
+        if name in PRESETS and name != encoding:  # `nearest`'s label: a preset and how a run differs
+            label_encoding, label_given = _spelling(":".join([name, *(f"{k}={v}" for k, v in shown.items())]))
+            if (label_encoding, {**base, **label_given}) == (encoding, {**base, **given}):
+                out.append(config)
+            continue
         if name != encoding:
             continue
-        shown = dict(pair.partition("=")[::2] for pair in inside.rstrip("]").split(",") if pair)
         # a shown option is as given, or else at its default; one no label shows (every run had the
         # same) cannot tell the configs apart
         if all(given.get(k, base.get(k)) == v for k, v in shown.items()):
