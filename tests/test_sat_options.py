@@ -221,7 +221,8 @@ def test_fix_and_directed_cannot_log_a_proof_and_the_propagator_does_not_join():
 
 def test_degree_auto_runs_free_or_all_by_the_graphs_degree_2_share_and_says_which_first():
     """A cubic graph (no vertex of degree 2): `free`, the same search as `degree=free` with the seed; the
-    same graph with every edge subdivided (3/5 of its vertices of degree 2): `all`; a puzzle: `all`.
+    same graph with every edge subdivided (3/5 of its vertices of degree 2): `all`, the same search as
+    `degree=all`; a puzzle: `all`.
     The choice is reported before the search, so a run stopped past its limit keeps it."""
     from loopbench_encodings.sat import AUTO_FREE_UP_TO_SHARE2
 
@@ -246,6 +247,17 @@ def test_degree_auto_runs_free_or_all_by_the_graphs_degree_2_share_and_says_whic
     free, every = solve(cubic, "free"), solve(cubic, "all")
     assert auto.stats["conflicts"] == free.stats["conflicts"] != every.stats["conflicts"]
     assert solve(subdivided, "auto").stats["degree_auto"] == "all"
+    # a Hamiltonian one: every third edge of a Hamiltonian cycle of the cubic graph subdivided (1/4 of
+    # its vertices of degree 2): `all`, the same search as `degree=all`, not `free`'s
+    cycle = [int(v) - 1 for v in solve(cubic, "all").solution.split()]
+    cut = {frozenset((cycle[i], cycle[(i + 1) % n])) for i in range(0, n, 3)}
+    kept = tuple(e for e in cubic.edges if frozenset(e) not in cut)
+    partly = Graph(n + len(cut), kept + tuple(pair for i, (u, v) in enumerate(sorted(map(sorted, cut)))
+                                              for pair in ((u, n + i), (n + i, v))))
+    chose_all = solve(partly, "auto")
+    assert chose_all.status == "sat" and chose_all.stats["degree_auto"] == "all"
+    assert chose_all.stats["conflicts"] == solve(partly, "all").stats["conflicts"] != \
+        solve(partly, "free").stats["conflicts"]
     masyu = sets.instances("masyu-smoke")[0]
     row = plain_run(masyu, {"arcs": "true", "degree": "auto"})
     assert row["status"] == "solved" and json.loads(row["extra"])["degree_auto"] == "all"

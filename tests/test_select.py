@@ -170,3 +170,18 @@ def test_the_objective_counts_the_short_cutoffs_too():
     seconds = pd.DataFrame({"a": [20.0] * 10, "b": [0.5] * 9 + [math.inf]}, index=feats.index)
     assert search.OBJECTIVE_CUTOFFS == (1.0, 10.0, 60.0)
     assert search.fit(feats, seconds) == choose.Rule((), "b", "b")
+
+
+def test_training_on_other_candidates_writes_its_rule_where_told_and_names_only_them(tmp_path, capsys):
+    from harness.select.__main__ import main
+
+    out = tmp_path / "rule.json"
+    db = ["--db", str(ROOT / "results/selector/asp-10s.sqlite"),
+          "--db", str(ROOT / "results/fhcp/headline.sqlite")]
+    assert main(["train", "--candidates", "asp,cegar-split", *db, "--out", str(out),
+                 "--features", str(ROOT / training.featurefile.FEATURES_CSV)]) == 0
+    rule = choose.read(out)
+    assert {rule.then, rule.otherwise} <= {"asp", "cegar-split"}
+    assert "`cegar-split-frontier`" not in capsys.readouterr().out
+    assert main(["train", "--candidates", "asp,nosuch", *db, "--out", str(out)]) == 2
+    assert "nosuch" in capsys.readouterr().err

@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("train", help="fit the rule on the stored runs and write it")
     t.add_argument("--db", type=Path, action="append",
                    help=f"a database, again for more (default: {', '.join(cells.DATABASES)})")
+    t.add_argument("--candidates", type=lambda text: tuple(text.split(",")), default=cells.CANDIDATES,
+                   help=f"the configurations to choose between, comma-separated (default: "
+                        f"{','.join(cells.CANDIDATES)}); with others, write the rule elsewhere (--out)")
     t.add_argument("--features", type=Path, default=featurefile.FEATURES_CSV)
     t.add_argument("--out", type=Path, default=choose.RULE_FILE)
     args = p.parse_args(argv)
@@ -37,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{featurefile.write(args.corpus, args.out)} graphs: {args.out}")
             return 0
         databases = args.db or [Path(d) for d in cells.DATABASES]
-        found = training.data(databases, args.features)
+        found = training.data(databases, args.features, args.candidates)
         rule = training.train(found, databases, args.features)
         args.out.write_text(rule.to_json(), encoding="utf-8")
         print(f"{args.out}: {rule}")

@@ -127,7 +127,7 @@ def cells(paths: list[Path], graphs: pd.DataFrame, configs: tuple[str, ...] = CA
     stand_ins = tuple(SAME_WHEN_UNSPLIT[c] for c in configs if c in SAME_WHEN_UNSPLIT)
     stored = runs(paths, configs + tuple(s for s in stand_ins if s not in configs))
     found, floor = table(stored)
-    columns = sorted(set(stored["config"]) | set(configs))
+    columns = sorted(set(stored["config"]) | set(configs) | set(stand_ins))  # a stand-in with no runs too
     found = found.reindex(index=graphs.index, columns=columns)
     floor = floor.reindex(index=graphs.index, columns=list(configs)).fillna(0.0)
     borrowed = pd.DataFrame(False, index=found.index, columns=list(configs))

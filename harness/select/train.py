@@ -41,9 +41,10 @@ class Data:
         return cell_data.soonest(self.seconds, self.floor)
 
 
-def data(databases: list[Path], features_csv: Path) -> Data:
+def data(databases: list[Path], features_csv: Path, candidates: tuple[str, ...] = cell_data.CANDIDATES
+         ) -> Data:
     features = featurefile.read(features_csv)
-    seconds, borrowed, floor = cell_data.cells(databases, features)
+    seconds, borrowed, floor = cell_data.cells(databases, features, candidates)
     training = pd.Series(~features.index.isin(held_out_names()), index=features.index)
     return Data(features, seconds, borrowed, training, search.families(features), floor)
 

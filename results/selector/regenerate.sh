@@ -13,8 +13,8 @@
 #   ENCODING=cegar-split-frontier LIMIT=60 GRAPHS=results/selector/training.graphs \
 #       DB=results/selector/frontier-60s.sqlite results/selector/regenerate.sh
 #
-# A fourth, sat's graph default since 2026-12-07 (begun that day at commit 29663df, in batches; the partial
-# database is committed, not yet read by training: harness/select/cells.py's DATABASES):
+# A fourth, sat's graph default since 2026-12-07 (at commit 29663df, in two batches that day; not read
+# by training: results/selector/README.md says why):
 #
 #   ENCODING=cegar-split-auto LIMIT=60 GRAPHS=results/selector/training.graphs \
 #       DB=results/selector/auto-60s.sqlite results/selector/regenerate.sh
