@@ -34,6 +34,7 @@ EXCERPT = DATA / "published-times.tsv"
 REAL = Path(__file__).resolve().parents[1] / "results" / "fhcp" / "published-times.tsv"
 FORK = "wizardap_fork_cegar-fix_default"  # the one published column on wall time
 GRAPHS = [f"graph{i}" for i in range(1, 7)]
+DUMMY = "dummy[status=sat,solution=1-2]"  # its label: alone and off its defaults, it says how it differs
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def db(tmp_path_factory) -> Path:
     common = ["--instances", str(DATA / "graphs"), "--db", str(path), "--time-limit", "20", "--jobs", "1",
               "--wall-limit", "600"]
     assert run_cli.main(["--encoding", "asp,sat", "--seed", "0", "1", *common]) == 0
-    wrong = ["--option", "status=sat", "--option", "solution=1-2"]  # a loop the checker rejects
+    wrong = ["--option", "status=sat", "--option", "solution=1-2"]  # a loop the checker rejects (DUMMY)
     assert run_cli.main(["--encoding", "dummy", *wrong, *common]) == 0
     return path
 
@@ -132,7 +133,7 @@ def test_side_by_side_scores_both_sides_alike_and_ranks_wrong_answers_last(runs,
     assert list(s.measured.index) == GRAPHS and s.unmatched == 0  # graph7, graph8: published only
     assert s.limit_s == 20  # the measured limit, below the published 1,800 s
     rows = s.table
-    assert rows.loc["dummy", "wrong"] == 6 and rows["rank"].max() == rows.loc["dummy", "rank"]
+    assert rows.loc[DUMMY, "wrong"] == 6 and rows["rank"].max() == rows.loc[DUMMY, "rank"]
     assert (rows.loc["soh_existing:picat", "≤20 s"], rows.loc["soh_existing:picat", "≤1 s"]) == (3, 2)
     # picat: 0.17, 0.11, 2.79 within 20 s; 72.8 s and two TO score twice the limit
     assert rows.loc["soh_existing:picat", "par2_s"] == pytest.approx((0.17 + 0.11 + 2.79 + 3 * 40) / 6)
@@ -255,7 +256,7 @@ def test_plot_and_report_show_it_labelled(db, tmp_path, capsys):
     assert not any("vs-soh_existing_asp" in n for n in names)  # another program: no same-program scatter
     assert side_by_side.LABEL in (tmp_path / "plots" / "graphs-published-table.md").read_text()
     table = pd.read_csv(tmp_path / "plots" / "graphs-table.csv", index_col="config")
-    assert table.loc["dummy", "rank"] == 3 and table.loc["asp", "seeds"] == 2  # wrong answers rank last
+    assert table.loc[DUMMY, "rank"] == 3 and table.loc["asp", "seeds"] == 2  # wrong answers rank last
     assert plot_cli.main(["--db", str(db), "--out", str(tmp_path / "p2"), "--published", str(EXCERPT),
                           "--published-config", "nobody"]) == 2
     capsys.readouterr()

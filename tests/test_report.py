@@ -26,6 +26,7 @@ from harness.run import cli as run_cli
 matplotlib.use("Agg")
 
 WRONG = ("janko001", "pm-6x6-easy-2581930")  # dummy claims unsat on these: refuted by known solutions
+DUMMY = "dummy[status=unsat]"  # its label: alone and off its defaults, it says how it differs
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
@@ -81,7 +82,7 @@ def test_the_page_and_its_assets_are_local(report):
         assert (report / link).is_file(), link
     assert (report / "sets" / "masyu-smoke" / "cactus.svg").is_file()
     scatters = [p.name for p in (report / "sets" / "masyu-smoke").glob("scatter-*.svg")]
-    named = r"scatter-(dummy|sat)-\w{10}-vs-(sat|dummy)-\w{10}\.svg"  # each config's slug with its hash
+    named = r"scatter-(dummy_status_unsat|sat)-\w{10}-vs-(sat|dummy_status_unsat)-\w{10}\.svg"  # slug, hash
     assert len(scatters) == 1 and re.fullmatch(named, scatters[0])
 
 
@@ -91,7 +92,7 @@ def test_the_summary_is_the_analysis_summary(db, report):
     html = (report / "index.html").read_text()
     table = re.search(r'<table class="summary">(.*?)</table>', html, re.S)[1]
     for config, row in expected.iterrows():
-        cells = re.search(rf"<tr><th>{config}</th>(.*?)</tr>", table)[1]
+        cells = re.search(rf"<tr><th>{re.escape(config)}</th>(.*?)</tr>", table)[1]
         values = re.findall(r"<td[^>]*>([^<]*)</td>", cells)
         for column in ("runs", "solved", "wrong"):
             shown = str(int(row[column])) if row[column] else ""  # a zero count shows as an empty cell
@@ -100,7 +101,7 @@ def test_the_summary_is_the_analysis_summary(db, report):
 
 def test_the_runs_table_marks_and_draws_what_it_should(report):
     data = page_data(report)
-    assert sorted(data["configs"]) == ["dummy", "sat"]
+    assert sorted(data["configs"]) == [DUMMY, "sat"]
     instances = data["instances"]
     assert len(instances) == 12
     flagged = sorted(v["name"] for v in instances.values() if v["flagged"])
@@ -114,8 +115,8 @@ def test_the_runs_table_marks_and_draws_what_it_should(report):
         assert entry["status"]["sat"] == "solved"
     for name in WRONG:
         entry = next(v for v in instances.values() if v["name"] == name)
-        assert entry["status"]["dummy"] == "wrong"
-        assert entry["runs"]["dummy"][0]["detail"].startswith("claimed unsat")
+        assert entry["status"][DUMMY] == "wrong"
+        assert entry["runs"][DUMMY][0]["detail"].startswith("claimed unsat")
     html = (report / "index.html").read_text()
     assert html.count('class="st-wrong"') >= len(WRONG)  # cells coloured as wrong
 

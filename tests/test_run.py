@@ -257,6 +257,7 @@ def test_the_sweep_returns_what_it_stored_and_the_summary_is_the_analysis_sides(
     again = sweep.run(plan, progress=False)  # nothing left to run: the same keys, stored before
     assert (again.skipped, again.recorded, again.keys) == (4, 0, report.keys)
     shown = sweep_summary.of(db, report.keys)
-    assert (shown.summary.loc["dummy", "solved"], shown.summary.loc["dummy", "wrong"]) == (2, 2)
+    label = "dummy[status=sat,solution=9c/36]"  # alone and off its defaults: labelled with how it differs
+    assert (shown.summary.loc[label, "solved"], shown.summary.loc[label, "wrong"]) == (2, 2)
     assert "solve_cpu_s" in shown.clock and shown.disagreements.empty
     assert sweep_summary.of(db, set()).summary.empty
