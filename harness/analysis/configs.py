@@ -42,10 +42,14 @@ def with_config(runs: pd.DataFrame) -> pd.DataFrame:
         varying = [k for k in keys if len({json.dumps(options[i].get(k), sort_keys=True) for i in mine}) > 1]
         for i in mine if varying else ():
             labels[i] = f"{encoding}[{','.join(f'{k}={options[i].get(k)}' for k in varying)}]"
+        near: dict[tuple, str] = {}  # one search per (kind, options), as `named` above
         for i in () if varying else mine:
             # alone, a run that is not what the encoding's name resolves to on its kind says how it
             # differs from the nearest name that is (a bare name would say "the defaults")
-            labels[i] = nearest(encoding, kinds[i], options[i])
+            key = (kinds[i], json.dumps(options[i], sort_keys=True, default=str))
+            if key not in near:
+                near[key] = nearest(encoding, kinds[i], options[i])
+            labels[i] = near[key]
     if "fingerprint" in runs:  # runs of several code versions (--all-fingerprints): tell them apart
         harness = runs["harness_fingerprint"] if "harness_fingerprint" in runs else [None] * len(runs)
         code = [("old" if pd.isna(f) else str(f)[:8]) + ("" if pd.isna(h) else f"+{str(h)[:6]}")
