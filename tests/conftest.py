@@ -72,6 +72,14 @@ SYSTEM_FIXTURES = {"supervisor", "smoke_db", "seeded_db"}  # seeded_db: test_tab
 SYSTEM_TESTS = {
     "test_auto.py::test_a_sweep_stores_the_features_and_the_choice_in_extra",
     "test_canary.py::test_a_real_sweep_reads_the_canary_and_its_table_says_so",
+    # the `command` encoding's programs are subprocesses; its tests of reading their output are unit
+    "test_command.py::test_every_form_of_answer_is_judged_solved_and_the_programs_cpu_counted",
+    "test_command.py::test_the_dimacs_file_is_written_when_asked_and_a_tour_from_0_read_so",
+    "test_command.py::test_a_wrong_tour_is_wrong_and_an_empty_sat_claim_too",
+    "test_command.py::test_a_claim_of_no_cycle_is_an_unsat_answer",
+    "test_command.py::test_a_program_that_crashes_raises_with_its_stderr_and_a_silent_one_is_unknown",
+    "test_command.py::test_a_sweep_times_out_a_spinning_program_counts_its_cpu_and_records_a_crash",
+    "test_command.py::test_a_sweep_without_a_command_line_stores_error_rows_and_goes_on",
     "test_graph_check.py::test_known_answers_travel_to_the_workers",
     "test_graph_fhcp.py::test_a_broken_gzip_file_is_one_line_exit_2_and_an_error_row",
     "test_seed_solvers.py::test_a_sweep_keeps_steps_in_a_file_beside_the_database_and_replays_them",

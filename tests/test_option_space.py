@@ -25,7 +25,8 @@ from harness.encoding import Limits
 
 RECORDS_ONLY = {"proof"}
 LIMITS = Limits(time_s=20.0)
-SKIPPED = {"dummy"}  # a test double: its options script the outcome
+SKIPPED = {"dummy",  # a test double: its options script the outcome
+           "command"}  # its program is the user's: tests/test_command.py gives it one, input= too
 # every kind with a smoke set, and the set
 SMOKE = {"masyu": "masyu-smoke", "slitherlink": "slither-smoke", "graph": "graph-smoke",
          "walls": "walls-smoke", "marupeke": "marupeke-smoke", "castlewall": "castlewall-smoke",
