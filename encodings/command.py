@@ -5,8 +5,9 @@ on the same graphs, the same CPU clock and the same checker. The graph is writte
 (`input=hcp`: TSPLIB HCP, as the FHCP set is published; `input=dimacs`: DIMACS `p edge`, the `.col`
 files the SAT 2025 cut-set CEGAR reads), and `run` is the program's command line, split as a POSIX
 shell would (`shlex`, no shell runs) with `{graph}` (that file), `{tour}` (a path the program may write
-a TSPLIB tour to), `{seed}` and `{seconds}` (the run's CPU seconds left, rounded up) put in. It runs in a
-folder of its own, made for the run and removed after it, with standard input closed.
+a TSPLIB tour to), `{seed}` and `{seconds}` (the run's CPU seconds left, rounded up) put in. It runs in
+the harness's working directory, as from the shell that started the sweep (so `./my-solver` is found),
+with standard input closed; `{graph}` and `{tour}` are in a folder made for the run, removed after it.
 
 Its CPU is the run's: the harness waits for it, so it counts in `solve_cpu_s` as the children of every
 encoding do, and the runner's limit, which counts a run's child processes, kills it with the run's
@@ -197,8 +198,7 @@ class Command(Encoding):
             build_s = cpu_time() - start
             with open(here / "stdout", "wb") as out, open(here / "stderr", "wb") as err:
                 try:
-                    program = subprocess.Popen(argv, cwd=here, stdin=subprocess.DEVNULL, stdout=out,
-                                               stderr=err)
+                    program = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
                 except OSError as exc:
                     raise RuntimeError(f"the command {argv[0]!r} did not start: {exc}") from None
                 limit_cpu(program.pid, seconds)

@@ -183,6 +183,22 @@ def test_a_program_that_crashes_raises_with_its_stderr_and_a_silent_one_is_unkno
     assert _run(program, "silent")["status"] == "unknown"
 
 
+def test_the_program_runs_where_the_harness_runs_so_a_relative_path_is_found(program, monkeypatch):
+    monkeypatch.chdir(program.parent)
+    instance = Instance(name="g", source="<test>", puzzle=PRISM)
+    run = f"{shlex.quote(sys.executable)} {program.name} section {{graph}} {{tour}}"
+    assert execute(instance, "command", {"run": run}, 0, Limits(time_s=20))["status"] == "solved"
+
+
+def test_the_harness_itself_as_a_program_answers_as_its_solver_does():
+    instance = Instance(name="g", source="<test>", puzzle=PRISM)
+    run = (f"{shlex.quote(sys.executable)} -m harness.solve {{graph}} -e sat --time-limit {{seconds}} "
+           "--tour {tour}")
+    row = execute(instance, "command", {"run": run}, 0, Limits(time_s=60))
+    assert row["status"] == "solved" and row["verified"] == 1
+    assert row["solution"] == execute(instance, "sat", {}, 0, Limits(time_s=60))["solution"]
+
+
 def test_no_command_line_is_one_line_naming_the_option():
     instance = Instance(name="g", source="<test>", puzzle=PRISM)
     row = execute(instance, "command", {}, 0, Limits(time_s=5))
