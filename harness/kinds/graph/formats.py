@@ -249,9 +249,15 @@ def write_tour(graph: Graph, solution: str, name: str = "graph") -> str:
     order = parse_order(graph.n, solution)
     if len(order) != graph.n:
         raise ValueError(f"a tour visits {graph.n} vertices, the solution names {len(order)}")
+    return tour_text(solution, name)
+
+
+def tour_text(solution: str, name: str = "graph") -> str:
+    """The TSPLIB tour file of a checked solution string (its vertices in order, 1-based), graph unseen."""
+    order = solution.split()
     head = [f"NAME : {name}.tour", f"COMMENT : Hamiltonian cycle of {name}", "TYPE : TOUR",
-            f"DIMENSION : {graph.n}", "TOUR_SECTION"]
-    return "\n".join([*head, *(str(v + 1) for v in order), "-1", "EOF"]) + "\n"
+            f"DIMENSION : {len(order)}", "TOUR_SECTION"]
+    return "\n".join([*head, *order, "-1", "EOF"]) + "\n"
 
 
 # --- bundles: each vertex's later neighbours, gaps only -----------------------------------------------
