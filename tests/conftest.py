@@ -79,6 +79,7 @@ SYSTEM_TESTS = {
     "test_command.py::test_a_claim_of_no_cycle_is_an_unsat_answer",
     "test_command.py::test_a_program_that_crashes_raises_with_its_stderr_and_a_silent_one_is_unknown",
     "test_command.py::test_the_program_runs_where_the_harness_runs_so_a_relative_path_is_found",
+    "test_command.py::test_a_program_that_waits_forever_is_stopped_by_the_wall_clock_guard",
     "test_command.py::test_the_harness_itself_as_a_program_answers_as_its_solver_does",
     "test_command.py::test_a_sweep_times_out_a_spinning_program_counts_its_cpu_and_records_a_crash",
     "test_command.py::test_a_sweep_without_a_command_line_stores_error_rows_and_goes_on",

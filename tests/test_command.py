@@ -64,6 +64,8 @@ form, graph, tour = sys.argv[1], sys.argv[2], sys.argv[3]
 if form == "spin":
     while True:
         pass
+if form == "sleep":
+    time.sleep(600)
 if form == "crash":
     print("out of luck: a made-up failure", file=sys.stderr)
     sys.exit(3)
@@ -197,6 +199,12 @@ def test_the_harness_itself_as_a_program_answers_as_its_solver_does():
     row = execute(instance, "command", {"run": run}, 0, Limits(time_s=60))
     assert row["status"] == "solved" and row["verified"] == 1
     assert row["solution"] == execute(instance, "sat", {}, 0, Limits(time_s=60))["solution"]
+
+
+def test_a_program_that_waits_forever_is_stopped_by_the_wall_clock_guard(program):
+    row = _run(program, "sleep", time_s=0.5)  # the guard: 2 x 0.5 s + 10 s of wall time
+    assert row["status"] == "unknown" and "wall-clock guard" in row["detail"]
+    assert row["extra"]["command_exit"] == -9
 
 
 def test_no_command_line_is_one_line_naming_the_option():
