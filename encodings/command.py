@@ -27,21 +27,25 @@ What it answers, read in this order (`answer`):
   SAT competitions' words and codes). `unsat` is a claim without a certificate, judged across the
   database as every unproven one is (`harness.analysis.verdicts`); `sat` without a tour is an empty
   solution, which the checker refuses (`wrong`).
-- else: stopped by its CPU limit (SIGXCPU, SIGKILL), `unknown` (a `timeout` to the runner); another
-  signal, or an exit code other than 0, 10 and 20, is a `crash` with the end of its standard error;
-  exit code 0 and nothing said, `unknown`.
+- else: stopped by its CPU limit (SIGXCPU, SIGKILL), `unknown` (a `timeout` to the runner), and by the
+  wall-clock guard (a program that waits: WALL_FACTOR), `unknown`; another signal, or an exit code
+  other than 0, 10 and 20, is a `crash` with the end of its standard error; exit code 0 and nothing
+  said, `unknown`.
 Standard output and the tour file are read up to OUTPUT_MAX bytes (standard output's last ones), so no
 program's output makes the harness allocate without bound.
 
-Stats: `build_s` (writing the graph), `command_cpu_s` (the program's CPU with its children's),
-`command_exit` (its exit code, or minus the signal that ended it), `command_path` (the program found on
-PATH) and `command_sha256` (its content's digest, read before the clock starts). The run key holds the
-command line, not the program's content: a program rebuilt at the same path is the same configuration
-to a sweep's resume, so give a new build a new path (or `--rerun`); the digest in `extra` tells them apart.
+Stats: `build_s` (writing the graph), `command_cpu_s` and `command_peak_rss_mb` (the program's CPU and
+largest resident set, from its own rusage: with the children it waited for; the run's `peak_rss_mb` is
+the worker's), `command_exit` (its exit code, or minus the signal that ended it), `command_path` (the
+program found on PATH) and `command_sha256` (its content's digest, read before the clock starts). The
+run key holds the command line, not the program's content: a program rebuilt at the same path is the
+same configuration to a sweep's resume, so give a new build a new path (or `--rerun`); the digest in
+`extra` tells them apart.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
@@ -52,6 +56,8 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +194,7 @@ class Command(Encoding):
         from harness.kinds.graph.formats import write_dimacs, write_hcp
 
         clock = limits.clock()
-        start, children0 = cpu_time(), children_cpu()
+        start = cpu_time()
         with tempfile.TemporaryDirectory(prefix="loopbench-command-") as folder:
             here = Path(folder)
             graph = here / ("graph.hcp" if self.options["input"] == "hcp" else "graph.col")
@@ -199,42 +205,79 @@ class Command(Encoding):
                                                "{seed}": str(seed), "{seconds}": str(seconds)})
             build_s = cpu_time() - start
             with open(here / "stdout", "wb") as out, open(here / "stderr", "wb") as err:
-                try:
-                    program = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
-                except OSError as exc:
-                    raise RuntimeError(f"the command {argv[0]!r} did not start: {exc}") from None
-                limit_cpu(program.pid, seconds)
-                try:
-                    code = program.wait(timeout=WALL_FACTOR * limits.time_s + WALL_SLACK_S)
-                except subprocess.TimeoutExpired:
-                    program.kill()
-                    code = program.wait()
-            stats = {"build_s": build_s, "command_exit": code,
-                     "command_cpu_s": children_cpu() - children0,
-                     "command_path": self.path, "command_sha256": self.sha256}
+                ended = run_program(argv, out, err, seconds, WALL_FACTOR * limits.time_s + WALL_SLACK_S)
+            stats = {"build_s": build_s, "command_exit": ended.code, "command_cpu_s": ended.cpu_s,
+                     "command_peak_rss_mb": ended.peak_rss_mb, "command_path": self.path,
+                     "command_sha256": self.sha256}
             stdout = tail(here / "stdout")
             written = tail(tour_file) if tour_file.is_file() else ""
             tour = tour_in(written, bare=True) if written.strip() else tour_in(stdout)
             if tour is not None:
                 return Outcome(SAT, canonical(puzzle.n, numbered(tour, self.options["base"])), stats)
-            said = verdict(stdout)
-            if said == "UNSATISFIABLE" or code == EXIT_UNSAT:
-                return Outcome(UNSAT, stats={**stats, "reason": "the program said so (no certificate)"})
-            if said == "SATISFIABLE" or code == EXIT_SAT:
-                return Outcome(SAT, "", {**stats, "reason": "the program said sat and gave no tour"})
-            if code < 0 and -code in STOPPED_BY_LIMIT:
-                return Outcome(UNKNOWN, stats={**stats, "reason": f"stopped by {signal.Signals(-code).name} "
-                                               "(its CPU limit, or the wall-clock guard)"})
-            if code != 0:
-                ended = f"signal {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
-                raise RuntimeError(f"the command ended with {ended}: {tail(here / 'stderr', TAIL_CHARS)}")
-            return Outcome(UNKNOWN, stats={**stats, "reason": "the program ended without an answer"})
+            if ended.code != 0 and not ended.said(verdict(stdout)) and not ended.stopped():
+                said = tail(here / "stderr", TAIL_CHARS)
+                raise RuntimeError(f"the command ended with {ended.how()}: {said}")
+        return answer(ended, verdict(stdout), stats)
 
 
-def children_cpu() -> float:
-    """The CPU seconds of the child processes this process has waited for (user and system)."""
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return kids.ru_utime + kids.ru_stime
+@dataclass(frozen=True)
+class Ended:
+    """How the program ended: its exit code (minus the signal that ended it), its CPU and peak memory (its
+    own rusage, with the children it waited for), and whether the wall-clock guard ended it."""
+
+    code: int
+    cpu_s: float
+    peak_rss_mb: float
+    guarded: bool = False
+
+    def said(self, word: str | None) -> bool:
+        """Whether it gave a verdict, by word or by exit code."""
+        return word in ("SATISFIABLE", "UNSATISFIABLE") or self.code in (EXIT_SAT, EXIT_UNSAT)
+
+    def stopped(self) -> bool:
+        """Whether a limit ended it: its CPU limit's signals, or the guard."""
+        return self.guarded or (self.code < 0 and -self.code in STOPPED_BY_LIMIT)
+
+    def how(self) -> str:
+        return f"signal {signal.Signals(-self.code).name}" if self.code < 0 else f"exit code {self.code}"
+
+
+def answer(ended: Ended, said: str | None, stats: dict[str, Any]) -> Outcome:
+    """The answer of a program that wrote no tour: its verdict, else why it has none."""
+    if said == "UNSATISFIABLE" or (said is None and ended.code == EXIT_UNSAT):
+        return Outcome(UNSAT, stats={**stats, "reason": "the program said so (no certificate)"})
+    if said == "SATISFIABLE" or (said is None and ended.code == EXIT_SAT):
+        return Outcome(SAT, "", {**stats, "reason": "the program said sat and gave no tour"})
+    if ended.guarded:
+        return Outcome(UNKNOWN, stats={**stats, "reason": "stopped by the wall-clock guard"})
+    if ended.stopped():
+        return Outcome(UNKNOWN, stats={**stats, "reason": f"stopped by {ended.how()} (its CPU limit)"})
+    return Outcome(UNKNOWN, stats={**stats, "reason": "the program ended without an answer"})
+
+
+def run_program(argv: list[str], out: Any, err: Any, seconds: int, wall_s: float) -> Ended:
+    """Start the program (standard input closed, output to the files given), hold it to `seconds` of CPU and
+    `wall_s` of wall time, and wait for it."""
+    try:
+        program = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+    except OSError as exc:
+        raise RuntimeError(f"the command {argv[0]!r} did not start: {exc}") from None
+    limit_cpu(program.pid, seconds)
+    guarded: list[bool] = []
+
+    def guard() -> None:
+        guarded.append(True)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(program.pid, signal.SIGKILL)
+
+    timer = threading.Timer(wall_s, guard)
+    timer.start()
+    try:
+        _, status, usage = os.wait4(program.pid, 0)  # its own rusage, not the worker's other children's
+    finally:
+        timer.cancel()
+    program.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+    return Ended(program.returncode, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, bool(guarded))
 
 
 def limit_cpu(pid: int, seconds: int) -> None:

@@ -204,7 +204,7 @@ def test_the_harness_itself_as_a_program_answers_as_its_solver_does():
 def test_a_program_that_waits_forever_is_stopped_by_the_wall_clock_guard(program):
     row = _run(program, "sleep", time_s=0.5)  # the guard: 2 x 0.5 s + 10 s of wall time
     assert row["status"] == "unknown" and "wall-clock guard" in row["detail"]
-    assert row["extra"]["command_exit"] == -9
+    assert row["extra"]["command_exit"] == -9 and row["extra"]["command_peak_rss_mb"] > 1
 
 
 def test_no_command_line_is_one_line_naming_the_option():
