@@ -66,7 +66,6 @@ from harness.options import Option
 
 OUTPUT_MAX = 64 << 20  # bytes of standard output (its end) or of a tour file read at most
 TAIL_CHARS = 2000  # of a crashed program's standard error, kept in the run's detail
-PLACES = ("{graph}", "{tour}", "{seed}", "{seconds}")
 EXIT_SAT, EXIT_UNSAT = 10, 20  # the SAT competitions' exit codes
 STOPPED_BY_LIMIT = (signal.SIGXCPU, signal.SIGKILL)
 # The wall-clock guard on a program that sleeps or waits (its CPU limit never comes): above the runner's
@@ -214,10 +213,11 @@ class Command(Encoding):
             tour = tour_in(written, bare=True) if written.strip() else tour_in(stdout)
             if tour is not None:
                 return Outcome(SAT, canonical(puzzle.n, numbered(tour, self.options["base"])), stats)
-            if ended.code != 0 and not ended.said(verdict(stdout)) and not ended.stopped():
-                said = tail(here / "stderr", TAIL_CHARS)
-                raise RuntimeError(f"the command ended with {ended.how()}: {said}")
-        return answer(ended, verdict(stdout), stats)
+            word = verdict(stdout)
+            if ended.code != 0 and not ended.said(word) and not ended.stopped():
+                stderr = tail(here / "stderr", TAIL_CHARS)
+                raise RuntimeError(f"the command ended with {ended.how()}: {stderr}")
+        return answer(ended, word, stats)
 
 
 @dataclass(frozen=True)
