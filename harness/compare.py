@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a published per-instance table (TSV: instance, then seconds or TO per config, "
                         "each column's clock, machine and program declared; docs/FORMATS.md) "
                         "to show beside the measured configs")
+    p.add_argument("--published-columns", default="", metavar="GLOBS", help=published.COLUMNS_HELP)
     p.add_argument("--db", default=str(DEFAULT_DB), help=f"results database (default: {DEFAULT_DB})")
     p.add_argument("--set", dest="set_name", metavar="NAME",
                    help="only the instances of this bundled set (python -m harness.sets lists them)")
@@ -58,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         results = [compare.compare(runs, a, b, args.set_name, args.sweep, level=args.level, clock=args.clock,
                                    across=args.across_sweeps) for a, b in chosen]
         beside = None if not args.published else side_by_side.measured_beside(
-            runs, published.read(args.published), [c for c in (args.a, args.b) if c], args.set_name,
+            runs, published.only(published.read(args.published), args.published_columns),
+            [c for c in (args.a, args.b) if c], args.set_name,
             args.sweep, args.clock, args.across_sweeps)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)

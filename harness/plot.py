@@ -22,7 +22,7 @@ import pandas as pd
 
 from harness.analysis import plots, results, side_by_side, sweeps
 from harness.analysis.summary import with_clock
-from harness.published import Published, PublishedError, read
+from harness.published import COLUMNS_HELP, Published, PublishedError, only, read
 from harness.schema import DEFAULT_DB
 from harness.storefile import StoreError
 
@@ -151,10 +151,11 @@ def main(argv: list[str] | None = None) -> int:
                         "drawn beside the measured configs")
     p.add_argument("--published-config", action="append", default=[], metavar="NAME",
                    help="also scatter every measured config against this published column (repeatable)")
+    p.add_argument("--published-columns", default="", metavar="GLOBS", help=COLUMNS_HELP)
     args = p.parse_args(argv)
     try:
-        table = read(args.published) if args.published else None
-    except PublishedError as exc:
+        table = only(read(args.published), args.published_columns) if args.published else None
+    except (PublishedError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import fnmatch
 import gzip
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -71,6 +71,32 @@ class Published:
     def clocks(self) -> set[str]:
         """The clocks the configuration columns' times are on."""
         return {self.columns[c].clock for c in self.configs}
+
+
+# `--published-columns` of harness.plot and harness.compare, said once
+COLUMNS_HELP = ("only the published configuration columns these globs match, comma-separated (`soh_*`): "
+                "the ones drawn and the published virtual best's, e.g. one clock's")
+
+
+def matching(globs: str, columns: list[str], what: str, path: str) -> list[str]:
+    """The columns the comma-separated globs match, in the globs' order; ValueError naming a glob that
+    matches none (a misspelt name)."""
+    chosen: list[str] = []
+    for pattern in [g.strip() for g in globs.split(",") if g.strip()]:
+        hits = [c for c in columns if fnmatch.fnmatchcase(c, pattern)]
+        if not hits:
+            raise ValueError(f"{what} {pattern!r} matches no configuration column of {path}")
+        chosen += [c for c in hits if c not in chosen]
+    return chosen
+
+
+def only(table: Published, globs: str) -> Published:
+    """The table with only the configuration columns `globs` matches (`matching`); as it is for no globs."""
+    if not globs.strip():
+        return table
+    kept = matching(globs, table.configs, "--published-columns", table.path)
+    return replace(table, times=table.times[kept], ran=table.ran[kept],
+                   columns={c: table.columns[c] for c in kept})
 
 
 def same_program(column: Column, measured: list[str]) -> str | None:

@@ -90,6 +90,16 @@ def test_the_real_table_reads_and_its_family_bests_equal_ours():
         assert np.allclose(mine.dropna(), given.dropna(), atol=0.011)  # theirs rounded to 0.01 s
 
 
+def test_only_the_columns_asked_for_stay_and_a_glob_that_matches_none_is_named(table):
+    cpu = published.only(table, "soh_*")
+    assert FORK not in cpu.configs and len(cpu.configs) == 21 and cpu.clocks() == {"cpu"}
+    assert set(cpu.columns) == set(cpu.configs) and list(cpu.ran.columns) == cpu.configs
+    assert published.only(table, "soh_existing:asp, soh_sinz:*").configs[0] == "soh_existing:asp"
+    assert published.only(table, " ") is table
+    with pytest.raises(ValueError, match="--published-columns 'soh_nope' matches no configuration column"):
+        published.only(table, "soh_*,soh_nope")
+
+
 @pytest.mark.parametrize(("text", "problem"), [
     ("graph\tn\ta\nx\t3\tfast\n", ":2: column 'a': 'fast' is not seconds"),
     ("graph\tn\ta\nx\t3\t-1\n", ":2: column 'a': '-1' is not seconds"),
@@ -231,6 +241,12 @@ def test_compare_prints_the_label_beside_and_stores_nothing(db, capsys):
     assert data["label"] == side_by_side.LABEL and len(data["measured"]) == 6
     assert compare_cli.main(["--db", str(db), "--published", str(DATA / "PROVENANCE.md")]) == 2
     assert "PROVENANCE.md:" in capsys.readouterr().err
+    # one clock's columns only: no mixed clocks, the published virtual best on CPU time
+    assert compare_cli.main(["--db", str(db), "--published", str(EXCERPT),
+                             "--published-columns", "soh_*"]) == 0
+    out = capsys.readouterr().out
+    assert "MIXED CLOCKS" not in out and FORK not in out
+    assert "virtual best (published) | published | cpu" in out
 
 
 def test_compare_ranks_and_spreads_seeds(runs):
@@ -259,6 +275,11 @@ def test_plot_and_report_show_it_labelled(db, tmp_path, capsys):
     assert table.loc[DUMMY, "rank"] == 3 and table.loc["asp", "seeds"] == 2  # wrong answers rank last
     assert plot_cli.main(["--db", str(db), "--out", str(tmp_path / "p2"), "--published", str(EXCERPT),
                           "--published-config", "nobody"]) == 2
+    assert plot_cli.main(["--db", str(db), "--out", str(tmp_path / "p3"), "--published", str(EXCERPT),
+                          "--published-columns", "soh_*"]) == 0
+    assert FORK not in (tmp_path / "p3" / "graphs-published-table.md").read_text()
+    assert plot_cli.main(["--db", str(db), "--out", str(tmp_path / "p4"), "--published", str(EXCERPT),
+                          "--published-columns", "nobody*"]) == 2
     capsys.readouterr()
     assert report_cli.main(["--db", str(db), "--out", str(tmp_path / "report"), "--draw", "0",
                             "--published", str(EXCERPT)]) == 0

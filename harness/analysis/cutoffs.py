@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import fnmatch
 from pathlib import Path
 
 import numpy as np
@@ -91,17 +90,6 @@ def measured_rows(runs: pd.DataFrame, cuts: list[float], limit: float) -> pd.Dat
     out["_best"] = out.index.str.startswith("virtual best")
     out = out.sort_values(["_best", top, "par2_s"], ascending=[True, False, True], kind="stable")
     return out.drop(columns="_best")
-
-
-def _matching(globs: str, columns: list[str], what: str, path: str) -> list[str]:
-    patterns = [g.strip() for g in globs.split(",") if g.strip()]
-    chosen: list[str] = []
-    for pattern in patterns:
-        hits = [c for c in columns if fnmatch.fnmatchcase(c, pattern)]
-        if not hits:
-            raise ValueError(f"{what} {pattern!r} matches no configuration column of {path}")
-        chosen += [c for c in hits if c not in chosen]
-    return chosen
 
 
 def _one(values: set[str]) -> str:
@@ -208,8 +196,9 @@ def make(runs: pd.DataFrame, ns: argparse.Namespace, root: Path) -> str:
         if table.limit_s is not None and cuts[-1] > table.limit_s:
             raise ValueError(f"--cutoffs up to {cuts[-1]:g} s: above {ns.published}'s own "
                              f"{table.limit_s:g} s limit, where its times stop")
-        shown = _matching(ns.published_configs, table.configs, "--published-configs", ns.published)
-        best = _matching(ns.published_best, table.configs, "--published-best", ns.published)
+        configs, path = table.configs, ns.published
+        shown = published_file.matching(ns.published_configs, configs, "--published-configs", path)
+        best = published_file.matching(ns.published_best, configs, "--published-best", path)
         theirs = published_rows(table, shown, (ns.published_best, best), instances, cuts, limit)
     elif ns.published_configs or ns.published_best:
         raise ValueError("--published-configs and --published-best need --published FILE")
