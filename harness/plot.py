@@ -21,6 +21,7 @@ from pathlib import Path
 import pandas as pd
 
 from harness.analysis import plots, results, side_by_side, sweeps
+from harness.analysis.plots.figures import save_figure
 from harness.analysis.summary import with_clock
 from harness.published import COLUMNS_HELP, Published, PublishedError, only, read
 from harness.schema import DEFAULT_DB
@@ -57,8 +58,7 @@ def regenerate(runs: pd.DataFrame, out: str | Path, baseline: str | None = None,
         try:
             for fmt in formats:
                 path = out / f"{stem}.{fmt}"
-                # No timestamp in the files, so regenerating from the same data changes no bytes.
-                fig.savefig(path, dpi=150, metadata={"Date": None} if fmt == "svg" else None)
+                save_figure(fig, path, dpi=150)  # regenerating from the same data changes no bytes
                 written.append(path)
         finally:
             plt.close(fig)

@@ -148,6 +148,12 @@ def test_cli_writes_files_and_reports(sweep_db, tmp_path, capsys):
     assert "wrote 10 files" in capsys.readouterr().out
     assert (out / f"{SMALL}-scatter-sat-vs-circuit.svg").exists()  # the baseline goes on the x axis
     assert "speedup_vs_sat" in (out / f"{SMALL}-table.md").read_text()
+    # drawn again from the same data: the same bytes, SVG element ids and all (committed figures diff clean)
+    again = tmp_path / "again"
+    assert plot.main(["--db", str(db), "--out", str(again), "--baseline", "sat"]) == 0
+    drawn = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert drawn == {p.name: p.read_bytes() for p in again.iterdir()}
+    assert any(name.endswith(".svg") for name in drawn)
 
 
 def test_cli_draws_one_set_or_one_sweep_and_names_the_others(sweep_db, tmp_path, capsys):

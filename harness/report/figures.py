@@ -8,6 +8,7 @@ from typing import Any
 
 from harness import kinds, sets
 from harness.analysis import plots
+from harness.analysis.plots.figures import save_figure
 from harness.errors import InstanceError
 from harness.instances import load_file
 from harness.report.data import SetData, Version, unique_slug
@@ -19,7 +20,7 @@ def save(fig: Any, path: Path) -> Path:
 
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        fig.savefig(path, metadata={"Date": None}, bbox_inches="tight")
+        save_figure(fig, path, bbox_inches="tight")
     finally:
         plt.close(fig)
     return path

@@ -24,6 +24,18 @@ FOOTER_LINE_IN = 0.13  # inches of figure height per line of the stamp under the
 VBS_LABEL = "virtual best"
 
 
+SVG_SALT = "loopbench"  # matplotlib names an SVG's clip paths and markers from this, not at random
+
+
+def save_figure(fig, path, **options) -> None:
+    """Write a figure (PNG or SVG by the path's suffix) so that the same data gives the same bytes:
+    no timestamp, and an SVG's element ids from a fixed salt (matplotlib draws them at random otherwise)."""
+    import matplotlib
+
+    with matplotlib.rc_context({"svg.hashsalt": SVG_SALT}):
+        fig.savefig(path, metadata={"Date": None} if str(path).endswith(".svg") else None, **options)
+
+
 def palette(runs: pd.DataFrame) -> dict[str, str]:
     """One fixed colour per configuration, so a config looks the same in every figure."""
     import matplotlib as mpl
