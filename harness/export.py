@@ -31,6 +31,7 @@ import pandas as pd
 from harness import published
 from harness.analysis import canary, compare, machines, plots, sweeps
 from harness.analysis.plots.data import resolve_baseline, with_config
+from harness.analysis.summary import solved_mask
 from harness.kinds.graph.formats import tour_text
 from harness.outcomes import Status
 from harness.schema import DEFAULT_DB
@@ -50,13 +51,9 @@ def chosen_runs(db: Path, set_name: str | None, sweep: list[str], across: bool) 
     return runs
 
 
-def solved(runs: pd.DataFrame) -> pd.Series:
-    return (runs["status"] == Status.SOLVED) & (runs["verified"] == 1)
-
-
 def cell(group: pd.DataFrame) -> str:
     """One configuration's cell on one instance: the median of its seeds' verified CPU seconds, or TO / MO."""
-    seconds = np.where(solved(group), group["solve_cpu_s"].astype(float), np.inf)
+    seconds = np.where(solved_mask(group), group["solve_cpu_s"].astype(float), np.inf)
     median = float(np.median(seconds))
     if np.isfinite(median):
         return f"{median:.6g}"
@@ -127,7 +124,7 @@ def write_table(text: str, out: Path, labels: list[str]) -> None:
 
 def tours(runs: pd.DataFrame, out: Path, config: str | None) -> int:
     """Write each graph's verified cycle (of `config`, else the fastest) and the manifest; how many."""
-    found = runs[solved(runs) & (runs["puzzle"] == "graph")]
+    found = runs[solved_mask(runs) & (runs["puzzle"] == "graph")]
     if config is not None:
         wanted = resolve_baseline(sorted(runs["config"].unique()), config, "--config")
         found = found[found["config"] == wanted]
