@@ -85,6 +85,15 @@ def test_lazy_convergence(sweep_db, monkeypatch):
     assert images(notebook) == 3  # rounds/cuts/outside panels, inside vs outside time, rounds vs cuts
 
 
+def test_beside_published_on_the_committed_fhcp_sweep(monkeypatch):
+    notebook = execute("beside_published", ROOT / "results" / "fhcp" / "headline-auto.sqlite", monkeypatch)
+    text = texts(notebook)
+    assert "instance set fhcp-sample: 300 runs" in text and "compare shapes and ranks" in text
+    assert "wizardap_fork" not in text  # COLUMNS: the paper's CPU-time columns only
+    assert "solved by the measured side only:" in text and "graph1001" in text
+    assert images(notebook) == 1 + 2  # the cactus; auto against the published virtual best and SCATTER's
+
+
 def test_the_readme_command_runs_as_documented(sweep_db, tmp_path):
     """The command of notebooks/README.md, word for word, in a project folder with a results database.
 
