@@ -287,3 +287,6 @@ def test_plot_and_report_show_it_labelled(db, tmp_path, capsys):
     assert "Published results side by side" in html and side_by_side.LABEL in html
     assert f"MIXED CLOCKS: {FORK} on WALL time" in html and "<th>clock</th>" in html
     assert (tmp_path / "report" / "sets" / "graphs" / "published-cactus.svg").is_file()
+    assert report_cli.main(["--db", str(db), "--out", str(tmp_path / "report2"), "--draw", "0",
+                            "--published", str(EXCERPT), "--published-columns", "soh_*"]) == 0
+    assert FORK not in (tmp_path / "report2" / "index.html").read_text()

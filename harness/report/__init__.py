@@ -16,14 +16,15 @@ from harness.report import data, page
 
 def build(db: str | Path, out: str | Path, draw: int | None = 20, baseline: str | None = None,
           all_fingerprints: bool = False, max_size: int | None = None,
-          published: str | Path | None = None) -> Path:
+          published: str | Path | None = None, published_columns: str = "") -> Path:
     """Write the report of `db` into `out`; returns index.html. `draw`: instances drawn per set, None all;
     `max_size`: the largest puzzle drawn, in its kind's measure (None: each kind's `drawn_up_to`);
     `published`: a published per-instance table shown beside each set that has instances in it
-    (`harness.published`; raises its PublishedError, a ValueError, for a bad file)."""
-    from harness.published import read
+    (`harness.published`; raises its PublishedError, a ValueError, for a bad file), only the columns
+    `published_columns` matches where it names any (`published.only`)."""
+    from harness.published import only, read
 
-    table = read(published) if published is not None else None
+    table = only(read(published), published_columns) if published is not None else None
     found = data.sets(str(db), all_fingerprints, table, baseline)
     if baseline is not None:  # a set without it uses its default; a name no set knows is an error
         from harness.analysis.plots import resolve_baseline

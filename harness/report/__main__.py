@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from harness.published import COLUMNS_HELP
 from harness.report import build
 from harness.schema import DEFAULT_DB
 from harness.storefile import StoreError
@@ -48,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a published per-instance table (TSV: instance, then seconds or TO per config, "
                         "each column's clock, machine and program declared; docs/FORMATS.md) "
                         "shown beside the measured configs, labelled")
+    p.add_argument("--published-columns", default="", metavar="GLOBS", help=COLUMNS_HELP)
     args = p.parse_args(argv)
     if not args.db.is_file():
         print(f"harness.report: error: no results database at {args.db}", file=sys.stderr)
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     try:
         index = build(args.db, out, args.draw, args.baseline, args.all_fingerprints, args.max_size,
-                      args.published)
+                      args.published, args.published_columns)
     except (ValueError, StoreError) as exc:  # a --baseline that names no config, a bad --published file,
         print(f"harness.report: error: {exc}", file=sys.stderr)  # a damaged or newer database
         return 2
