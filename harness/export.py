@@ -168,12 +168,12 @@ def main(argv: list[str] | None = None) -> int:
         else:
             count = tours(runs, args.out, args.config)
             print(f"wrote {count} tours and MANIFEST.tsv to {args.out}", file=sys.stderr)
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
     except (StoreError, published.PublishedError, ValueError, KeyError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # no database there, a folder that cannot be written
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

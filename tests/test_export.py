@@ -87,3 +87,6 @@ def test_each_verified_cycle_is_written_as_a_tour_the_checker_accepts_with_a_man
     capsys.readouterr()
     assert main(["tours", "--db", str(tmp_path / "none.sqlite"), "--out", str(out)]) == 1
     assert capsys.readouterr().err.count("\n") == 1
+    (tmp_path / "a-file").write_text("")
+    assert main(["tours", "--db", str(db), "--out", str(tmp_path / "a-file" / "tours")]) == 1
+    assert capsys.readouterr().err.startswith("error: ")
