@@ -25,8 +25,9 @@ What it answers, read in this order (`answer`):
   any other is passed on as written, and the checker says what is wrong with it.
 - else the verdict: `s SATISFIABLE` / `s UNSATISFIABLE` on standard output, or exit code 10 / 20 (the
   SAT competitions' words and codes). `unsat` is a claim without a certificate, judged across the
-  database as every unproven one is (`harness.analysis.verdicts`); `sat` without a tour is an empty
-  solution, which the checker refuses (`wrong`).
+  database as every unproven one is (`harness.analysis.verdicts`): another model family's claim may
+  confirm it, but it confirms none (`unread_model`: the harness cannot read the program's model);
+  `sat` without a tour is an empty solution, which the checker refuses (`wrong`).
 - else: stopped by its CPU limit (SIGXCPU, SIGKILL), `unknown` (a `timeout` to the runner), and by the
   wall-clock guard (a program that waits: WALL_FACTOR), `unknown`; another signal, or an exit code
   other than 0, 10 and 20, is a `crash` with the end of its standard error; exit code 0 and nothing
@@ -166,6 +167,7 @@ def digest(path: str | None) -> str | None:
 class Command(Encoding):
     name = "command"
     puzzles = ("graph",)
+    unread_model = True  # its unsat claims confirm no other encoding's; another family's may confirm them
     declared = (
         Option("run", "", "the program's command line; {graph}, {tour}, {seed} and {seconds} are put in "
                "(give it with --option 'run=...')", check=_command_line),

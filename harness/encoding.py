@@ -193,6 +193,9 @@ class Encoding(abc.ABC):
     # Whether `solve` honours `exclude` (solutions it must not return): what uniqueness checks and
     # generators ask of an encoding. One that does not is never asked.
     excludes: ClassVar[bool] = False
+    # Whether its model is code the harness cannot read (a program it runs): its unsat claims then confirm
+    # no other encoding's, since no model family can be read off it (`harness.analysis.verdicts`).
+    unread_model: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -134,6 +134,13 @@ def test_two_encodings_of_one_model_confirm_nothing_and_a_checked_proof_certifie
     assert list(par2(proof)) == [1.0, 20.0]  # a certified claim is an answer
 
 
+def test_a_program_the_harness_runs_confirms_no_claim_but_its_own_may_be_confirmed():
+    beside = claims().iloc[:2].assign(encoding=["sat", "command"])  # command: a program of one's own
+    assert list(unsat_verdicts(beside)) == ["unproven", "confirmed"]
+    two = claims().iloc[:2].assign(encoding=["inference", "sat"])
+    assert list(unsat_verdicts(two)) == ["confirmed", "confirmed"]  # what the program's absence leaves
+
+
 def test_a_uniqueness_claim_beside_a_different_verified_solution_is_refuted_and_listed():
     runs = claims().iloc[2:4].assign(status="solved", verified=1, unique=[1, None], solution=["x", "y"],
                                      encoding=["sat", "inference"])

@@ -31,7 +31,9 @@ and the others take alike) and the kinds' implied clauses (`IMPLIED`: every modu
 `implied_clauses`, the clauses every backend takes alike), where one bug could make two backends
 agree wrongly. Encodings sharing model code are one family (transitively). Today the loop
 encodings are one family (they all take `loop.arrays`); `inference` and `frontier` stand apart.
-An encoding no longer registered is a family of its own.
+An encoding no longer registered is a family of its own. An encoding whose model is a program the
+harness runs but cannot read (`command`: `Encoding.unread_model`) confirms no claim: its own may be
+confirmed by another family.
 """
 
 from __future__ import annotations
@@ -110,6 +112,15 @@ def families() -> dict[str, str]:
     return {name: "+".join(groups[root(name)]) for name in names}
 
 
+def unread(encoding: str) -> bool:
+    """Whether the encoding's model is a program the harness cannot read (`Encoding.unread_model`): its
+    claims confirm none (an encoding no longer registered is read as it was)."""
+    from harness import registry
+
+    found = registry.encodings().get(encoding)
+    return bool(found is not None and found.unread_model)
+
+
 def family(encoding: str) -> str:
     """The model family of an encoding (its own name if it is not registered)."""
     return families().get(encoding, encoding)
@@ -173,7 +184,9 @@ def unsat_verdicts(runs: pd.DataFrame) -> pd.Series:
         return verdicts
     solved = set(key[_verified(runs)])
     wrong = suspect(runs)
-    confirming = unsat & ~wrong & newest_code(runs)
+    encodings = runs["encoding"].astype(str)
+    confirming = (unsat & ~wrong & newest_code(runs)
+                  & ~encodings.isin([e for e in encodings.unique() if unread(e)]))
     model = runs.loc[confirming, "encoding"].map(lambda e: family(str(e)))
     families_of = model.groupby(key[confirming]).agg(set)
     proven, known = certified(runs), extra_column(runs, "known_answer") == Answer.UNSAT
