@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         found = registry.entry(args.encoding)
         found = replace(found, given={**found.given, **options})
         resolved = found.resolve(instance.kind if instance.puzzle is not None else None).options
+        registry.encodings()[found.encoding].made(resolved)  # what the encoding itself refuses, here too
     except (InstanceError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

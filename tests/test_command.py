@@ -17,6 +17,8 @@ from harness.kinds.graph.formats import write_hcp
 from harness.kinds.graph.model import Graph
 from harness.run.cli import main as run_main
 from harness.run.execute import execute
+from harness.solve import EXIT_BAD_INPUT
+from harness.solve import main as solve_main
 from loopbench_encodings.command import canonical, numbered, tour_in, words
 
 # A test-only Hamiltonian-cycle program: reads the HCP or DIMACS file it is given, finds a cycle by
@@ -207,10 +209,15 @@ def test_a_program_that_waits_forever_is_stopped_by_the_wall_clock_guard(program
     assert row["extra"]["command_exit"] == -9 and row["extra"]["command_peak_rss_mb"] > 1
 
 
-def test_no_command_line_is_one_line_naming_the_option():
+def test_no_command_line_is_one_line_naming_the_option(tmp_path, capsys):
     instance = Instance(name="g", source="<test>", puzzle=PRISM)
     row = execute(instance, "command", {}, 0, Limits(time_s=5))
     assert row["status"] == "error" and "option run: give the program's command line" in row["detail"]
+    prism = tmp_path / "prism.hcp"
+    prism.write_text(write_hcp(PRISM, "prism"))
+    assert solve_main([str(prism), "-e", "command"]) == EXIT_BAD_INPUT  # one puzzle: bad input, one line
+    assert capsys.readouterr().err == ("error: option run: give the program's command line, e.g. "
+                                       "--option 'run=./my-solver {graph} {tour}'\n")
 
 
 # --- programs run by the runner's workers ----------------------------------------------------------
