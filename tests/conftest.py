@@ -82,7 +82,7 @@ SYSTEM_TESTS = {
     "test_command.py::test_a_program_that_waits_forever_is_stopped_by_the_wall_clock_guard",
     "test_command.py::test_the_harness_itself_as_a_program_answers_as_its_solver_does",
     "test_command.py::test_a_sweep_times_out_a_spinning_program_counts_its_cpu_and_records_a_crash",
-    "test_command.py::test_a_sweep_without_a_command_line_stores_error_rows_and_goes_on",
+    "test_command.py::test_a_sweep_without_a_command_line_is_refused_in_one_line_before_any_run",
     "test_export.py::test_a_wrong_answer_is_named_and_its_cell_is_not_a_time_and_two_limits_are_refused",
     "test_export.py::test_each_verified_cycle_is_written_as_a_tour_the_checker_accepts_with_a_manifest",
     "test_graph_check.py::test_known_answers_travel_to_the_workers",

@@ -241,15 +241,16 @@ def test_a_sweep_times_out_a_spinning_program_counts_its_cpu_and_records_a_crash
     assert by_form["section"][0] == "solved"
 
 
-def test_a_sweep_without_a_command_line_stores_error_rows_and_goes_on(tmp_path):
+def test_a_sweep_without_a_command_line_is_refused_in_one_line_before_any_run(tmp_path, capsys):
     prism = tmp_path / "prism.hcp"
     prism.write_text(write_hcp(PRISM, "prism"))
     db = tmp_path / "runs.sqlite"
     argv = ["--encoding", "command", "--instances", str(prism), "--kind", "graph", "--db", str(db)]
-    assert run_main(argv) == 0
-    with sqlite3.connect(db) as conn:
-        [(status, detail)] = conn.execute("SELECT status, detail FROM runs").fetchall()
-    assert status == "error" and "option run" in detail
+    assert run_main(argv) == 2  # a configuration the encoding refuses, as an unknown option is
+    assert capsys.readouterr().err == ("harness.run: error: command on graph instances: option run: give "
+                                       "the program's command line, e.g. --option 'run=./my-solver {graph} "
+                                       "{tour}'\n")
+    assert not db.exists()
 
 
 def test_a_command_line_that_does_not_split_is_refused_where_it_is_given():

@@ -70,7 +70,8 @@ class Sweep:
         kind of the sweep's instances that the entry serves too (its defaults there).
 
         Raises ValueError for an unknown encoding or preset, an option it does not know or a bad value
-        (on a kind: naming it), or an `ENCODING.KEY` option for an encoding the sweep does not run.
+        (on a kind: naming it), options the encoding refuses as it is made (`Encoding.take`), or an
+        `ENCODING.KEY` option for an encoding the sweep does not run.
         """
         targeted = {k.partition(".")[0] for k in self.options if "." in k}
         missing = targeted - {registry.entry(text).encoding for text in self.encodings}
@@ -78,10 +79,10 @@ class Sweep:
             raise ValueError(f"options for {', '.join(sorted(missing))}, which this sweep does not run")
         kinds = sorted({i.kind for i in self.instances if i.kind is not None})
         for text in self.encodings:
-            served = registry.encodings()[registry.entry(text).encoding].serves
-            for kind in filter(served, kinds):
-                try:
-                    self.resolve(text, kind)
+            encoding = registry.encodings()[registry.entry(text).encoding]
+            for kind in filter(encoding.serves, kinds):
+                try:  # the options, and what the encoding refuses as it is made (`command`: no program)
+                    encoding.made(self.resolve(text, kind)[0])
                 except ValueError as exc:
                     raise ValueError(f"{text} on {kind} instances: {exc}") from None
         return {text: self.resolve(text, None)[0] for text in self.encodings}
