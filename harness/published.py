@@ -73,7 +73,7 @@ class Published:
         return {self.columns[c].clock for c in self.configs}
 
 
-# `--published-columns` of harness.plot and harness.compare, said once
+# `--published-columns` of harness.plot, harness.compare and harness.report, said once
 COLUMNS_HELP = ("only the published configuration columns these globs match, comma-separated (`soh_*`): "
                 "the ones drawn and the published virtual best's, e.g. one clock's")
 
