@@ -1,0 +1,76 @@
+"""The long budget's 60 graphs by family: what its sweep has run and solved, beside the published columns.
+
+    python results/fhcp/long_families.py [DB]   # DB: results/fhcp/long-1800s.sqlite
+
+A family here is a band of the graphs' degrees (the published table's `min_deg`, `max_deg`), which is how
+the FHCP set's generators show in them: no hub (maximum degree 5 or less), hubs of degree 10-14, of 42-347,
+and five great hubs of degree 500 or more, with (min degree 2) or without vertices of degree 2. Per family:
+its graphs, their vertex counts, how many the long sweep has run and solved within 1,800 s (verified, any
+status but `solved` is not), and how many the published columns solve within their 1,800 s: the virtual
+best of the 21 `soh_*` columns (CPU), the best single column of the cardinality CaDiCaL (`soh_ccadical:*`)
+and of the Sinz counters (`soh_sinz:*`, the published CEGAR on plain CaDiCaL, as `sat` is), the paper's
+`asp`, and the fork's run (`wizardap_fork_*`: wall time, and a solver with heuristics of its own).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from contextlib import closing
+
+import pandas as pd
+
+from harness.analysis.plots.data import markdown
+
+PUBLISHED = "results/fhcp/published-times.tsv"
+GRAPHS = "results/fhcp/long.graphs"
+LIMIT_S = 1800.0
+FAMILIES = (  # (name, test on a row of the published table)
+    ("max degree <= 5", lambda r: r.max_deg <= 5),
+    ("hubs of degree 10-14", lambda r: 10 <= r.max_deg <= 14),
+    ("hubs of degree 42-347", lambda r: 42 <= r.max_deg <= 347),
+    ("great hubs (>= 500), min degree 2", lambda r: r.max_deg >= 500 and r.min_deg == 2),
+    ("great hubs (>= 500), min degree 3", lambda r: r.max_deg >= 500 and r.min_deg >= 3),
+)
+
+
+def solved_within(table: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Per graph and column: a time within LIMIT_S (the published `TO` and blanks are not)."""
+    return table[columns].apply(pd.to_numeric, errors="coerce").le(LIMIT_S)
+
+
+def families(db: str) -> pd.DataFrame:
+    graphs = [line.strip() for line in open(GRAPHS) if line.strip()]
+    table = pd.read_csv(PUBLISHED, sep="\t", comment="#").set_index("graph").loc[graphs]
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        runs = pd.read_sql("select instance, status, verified, solve_cpu_s from runs", con)
+    runs = runs.set_index("instance")
+    ours = runs.status.eq("solved") & runs.verified.eq(1) & runs.solve_cpu_s.le(LIMIT_S)
+    soh = [c for c in table.columns if c.startswith("soh_") and not c.endswith(":VBS")]
+    cc = [c for c in soh if c.startswith("soh_ccadical:")]
+    sinz = [c for c in soh if c.startswith("soh_sinz:")]
+    fork = [c for c in table.columns if c.startswith("wizardap_fork_")]
+    rows = []
+    for name, test in FAMILIES:
+        members = [g for g in graphs if test(table.loc[g])]
+        part = table.loc[members]
+        rows.append({
+            "family": name, "graphs": len(members),
+            "vertices": f"{part.n.min():,}-{part.n.max():,}",
+            "run": int(runs.index.isin(members).sum()),
+            "solved (ours)": int(ours.reindex(members, fill_value=False).sum()),
+            "published VB (soh_*)": int(solved_within(part, soh).any(axis=1).sum()),
+            "best soh_ccadical": int(solved_within(part, cc).sum().max()),
+            "best soh_sinz": int(solved_within(part, sinz).sum().max()),
+            "soh_existing:asp": int(solved_within(part, ["soh_existing:asp"]).sum().iloc[0]),
+            "fork (wall)": int(solved_within(part, fork).any(axis=1).sum()),
+        })
+    found = pd.DataFrame(rows)
+    if found.graphs.sum() != len(graphs):
+        raise SystemExit(f"{GRAPHS}: {len(graphs) - found.graphs.sum()} graphs in no family")
+    return found
+
+
+if __name__ == "__main__":
+    frame = families(sys.argv[1] if len(sys.argv) > 1 else "results/fhcp/long-1800s.sqlite")
+    print(markdown(frame.set_index("family")), end="")
