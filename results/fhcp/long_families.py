@@ -2,14 +2,15 @@
 
     python results/fhcp/long_families.py [DB]   # DB: results/fhcp/long-1800s.sqlite
 
-A family here is a band of the graphs' degrees (the published table's `min_deg`, `max_deg`), which is how
-the FHCP set's generators show in them: no hub (maximum degree 5 or less), hubs of degree 10-14, of 42-347,
-and five great hubs of degree 500 or more, with (min degree 2) or without vertices of degree 2. Per family:
-its graphs, their vertex counts, how many the long sweep has run and solved within 1,800 s (verified, any
-status but `solved` is not), and how many the published columns solve within their 1,800 s: the virtual
-best of the 21 `soh_*` columns (CPU), the best single column of the cardinality CaDiCaL (`soh_ccadical:*`)
-and of the Sinz counters (`soh_sinz:*`, the published CEGAR on plain CaDiCaL, as `sat` is), the paper's
-`asp`, and the fork's run (`wizardap_fork_*`: wall time, and a solver with heuristics of its own).
+A family here is a band of the graphs' degrees (the published table's `min_deg`, `max_deg`): no hub
+(maximum degree 5 or less), hubs of degree 10-14, of 42-347, and great hubs of degree 500 or more, with
+(min degree 2) or without vertices of degree 2; a graph in no band stops the script. Per family: its
+graphs, their vertex counts, how many the long sweep has run and solved within 1,800 s (verified by the
+checker), and how many the published columns solve within their 1,800 s: the virtual best of the 21
+`soh_*` columns (CPU), the best single column of the cardinality CaDiCaL (`soh_ccadical:*`, the authors'
+`cegar-ffi`) and of the Sinz counters (`soh_sinz:*`, their `cegar-fix` on plain CaDiCaL with sequential
+counters, the encoding `sat` uses), the paper's `asp`, and the fork's run (`wizardap_fork_*`: wall time,
+and a solver with heuristics of its own).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def solved_within(table: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
 
 
 def families(db: str) -> pd.DataFrame:
+    """One row per family (FAMILIES) of the graphs of GRAPHS: the columns the module docstring names."""
     graphs = [line.strip() for line in open(GRAPHS) if line.strip()]
     table = pd.read_csv(PUBLISHED, sep="\t", comment="#").set_index("graph").loc[graphs]
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
