@@ -21,11 +21,11 @@ from contextlib import closing
 
 import pandas as pd
 
+from harness import published
 from harness.analysis.plots.data import markdown
 
 PUBLISHED = "results/fhcp/published-times.tsv"
 GRAPHS = "results/fhcp/long.graphs"
-LIMIT_S = 1800.0
 FAMILIES = (  # (name, test on a row of the published table)
     ("max degree <= 5", lambda r: r.max_deg <= 5),
     ("hubs of degree 10-14", lambda r: 10 <= r.max_deg <= 14),
@@ -35,37 +35,34 @@ FAMILIES = (  # (name, test on a row of the published table)
 )
 
 
-def solved_within(table: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    """Per graph and column: a time within LIMIT_S (the published `TO` and blanks are not)."""
-    return table[columns].apply(pd.to_numeric, errors="coerce").le(LIMIT_S)
-
-
 def families(db: str) -> pd.DataFrame:
     """One row per family (FAMILIES) of the graphs of GRAPHS: the columns the module docstring names."""
     graphs = [line.strip() for line in open(GRAPHS) if line.strip()]
-    table = pd.read_csv(PUBLISHED, sep="\t", comment="#").set_index("graph").loc[graphs]
+    table = published.read(PUBLISHED)  # its times: NaN where `TO`; its own VBS columns apart
+    limit = table.limit_s
+    solved = table.times.loc[graphs].le(limit)
+    degrees = table.attributes.loc[graphs]
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
         runs = pd.read_sql("select instance, status, verified, solve_cpu_s from runs", con)
     runs = runs.set_index("instance")
-    ours = runs.status.eq("solved") & runs.verified.eq(1) & runs.solve_cpu_s.le(LIMIT_S)
-    soh = [c for c in table.columns if c.startswith("soh_") and not c.endswith(":VBS")]
-    cc = [c for c in soh if c.startswith("soh_ccadical:")]
-    sinz = [c for c in soh if c.startswith("soh_sinz:")]
-    fork = [c for c in table.columns if c.startswith("wizardap_fork_")]
+    ours = runs.status.eq("solved") & runs.verified.eq(1) & runs.solve_cpu_s.le(limit)
+    columns = solved.columns.tolist()
+    soh, cc, sinz, fork = (published.matching(glob, columns, "family column", PUBLISHED)
+                           for glob in ("soh_*", "soh_ccadical:*", "soh_sinz:*", "wizardap_fork_*"))
     rows = []
     for name, test in FAMILIES:
-        members = [g for g in graphs if test(table.loc[g])]
-        part = table.loc[members]
+        members = [g for g in graphs if test(degrees.loc[g])]
+        part = solved.loc[members]
         rows.append({
             "family": name, "graphs": len(members),
-            "vertices": f"{part.n.min():,}-{part.n.max():,}",
+            "vertices": f"{degrees.n[members].min():,.0f}-{degrees.n[members].max():,.0f}",
             "run": int(runs.index.isin(members).sum()),
             "solved (ours)": int(ours.reindex(members, fill_value=False).sum()),
-            "published VB (soh_*)": int(solved_within(part, soh).any(axis=1).sum()),
-            "best soh_ccadical": int(solved_within(part, cc).sum().max()),
-            "best soh_sinz": int(solved_within(part, sinz).sum().max()),
-            "soh_existing:asp": int(solved_within(part, ["soh_existing:asp"]).sum().iloc[0]),
-            "fork (wall)": int(solved_within(part, fork).any(axis=1).sum()),
+            "published VB (soh_*)": int(part[soh].any(axis=1).sum()),
+            "best soh_ccadical": int(part[cc].sum().max()),
+            "best soh_sinz": int(part[sinz].sum().max()),
+            "soh_existing:asp": int(part["soh_existing:asp"].sum()),
+            "fork (wall)": int(part[fork].any(axis=1).sum()),
         })
     found = pd.DataFrame(rows)
     if found.graphs.sum() != len(graphs):
