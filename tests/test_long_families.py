@@ -17,13 +17,19 @@ DB = ROOT / "results/fhcp/long-1800s.sqlite"
 
 
 @pytest.fixture
-def found(monkeypatch):
-    """The script's table of the committed database, made as its command line makes it (from the root)."""
+def script(monkeypatch):
+    """The script as a module, run from the root as its command line is."""
     monkeypatch.chdir(ROOT)
     spec = importlib.util.spec_from_file_location("long_families", ROOT / "results/fhcp/long_families.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.families(str(DB))
+    return module
+
+
+@pytest.fixture
+def found(script):
+    """The script's table of the committed database."""
+    return script.families(str(DB))
 
 
 def test_the_readme_shows_what_the_script_prints(found) -> None:
@@ -40,3 +46,9 @@ def test_every_graph_in_one_family_and_the_counts_from_the_database(found) -> No
                                    "solve_cpu_s <= 1800) from runs").fetchone()
     assert found.run.sum() == runs and found["solved (ours)"].sum() == solved
     assert (found["published VB (soh_*)"] >= found["best soh_ccadical"]).all()
+
+
+def test_the_great_hub_file_is_the_family_the_script_names(script) -> None:
+    listed = (ROOT / "results/fhcp/long-great-hubs.graphs").read_text().split()
+    assert listed == script.members("great hubs (>= 500), min degree 2")
+    assert len(listed) == 17 and set(listed) <= set(script.read_graphs())

@@ -9,8 +9,12 @@
 #   results/fhcp/long.sh [more harness.run arguments, e.g. --executor slurm --jobs 40]
 #
 # CORPUS is the folder of the public graphs (graphN.hcp.gz; default ../shared/corpus/fhcp/hcp beside the
-# checkout). Resumable in batches at one commit (results/same_commit.py refuses another): a batch keeps
-# every finished run, so a session that ends loses only the runs in flight. On Slurm (docs/CLUSTER.md)
+# checkout); ENCODING, GRAPHS (a file of graph names) and DB another configuration's sweep, as
+#   ENCODING=cegar-split-glucose GRAPHS=results/fhcp/long-great-hubs.graphs \
+#       DB=results/fhcp/long-glucose-1800s.sqlite results/fhcp/long.sh --jobs 1
+# (the great-hub family of long_families.py, on Glucose: results/fhcp/README.md). Resumable in batches at
+# one commit (results/same_commit.py refuses another): a batch keeps every finished run, so a session that
+# ends loses only the runs in flight. On Slurm (docs/CLUSTER.md)
 # give --executor slurm and its settings. Run from anywhere, with the project installed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,9 +22,11 @@ cd "$(dirname "$0")/../.."
 PYTHON=${PYTHON:-python}
 CORPUS=${CORPUS:-../shared/corpus/fhcp/hcp}
 DB=${DB:-results/fhcp/long-1800s.sqlite}
+ENCODING=${ENCODING:-cegar-split-prepass}
+GRAPHS=${GRAPHS:-results/fhcp/long.graphs}
 
-mapfile -t graphs < <(sed "s|.*|$CORPUS/&.hcp.gz|" results/fhcp/long.graphs)
+mapfile -t graphs < <(sed "s|.*|$CORPUS/&.hcp.gz|" "$GRAPHS")
 "$PYTHON" results/same_commit.py "$DB"
-"$PYTHON" -m harness.run --encoding cegar-split-prepass --instances "${graphs[@]}" --kind graph \
+"$PYTHON" -m harness.run --encoding "$ENCODING" --instances "${graphs[@]}" --kind graph \
     --time-limit 1800 --wall-limit 3600 --seed 0 --order-seed 0 --jobs 2 --db "$DB" "$@"
 "$PYTHON" -m harness.tables results/fhcp/README.md

@@ -1,6 +1,7 @@
 """The long budget's 60 graphs by family: what its sweep has run and solved, beside the published columns.
 
     python results/fhcp/long_families.py [DB]   # DB: results/fhcp/long-1800s.sqlite
+    python results/fhcp/long_families.py --members FAMILY   # its graphs, one a line (long-great-hubs.graphs)
 
 A family here is a band of the graphs' degrees (the published table's `min_deg`, `max_deg`): no hub
 (maximum degree 5 or less), hubs of degree 10-14, of 42-347, and great hubs of degree 500 or more, with
@@ -35,9 +36,23 @@ FAMILIES = (  # (name, test on a row of the published table)
 )
 
 
+def members(family: str) -> list[str]:
+    """The graphs of GRAPHS in the family named `family` (FAMILIES), in GRAPHS' order."""
+    tests = dict(FAMILIES)
+    if family not in tests:
+        raise SystemExit(f"long_families.py: no family {family!r}; the families: {', '.join(tests)}")
+    degrees = published.read(PUBLISHED).attributes
+    return [g for g in read_graphs() if tests[family](degrees.loc[g])]
+
+
+def read_graphs() -> list[str]:
+    """The graph names of GRAPHS, one a line."""
+    return [line.strip() for line in open(GRAPHS) if line.strip()]
+
+
 def families(db: str) -> pd.DataFrame:
     """One row per family (FAMILIES) of the graphs of GRAPHS: the columns the module docstring names."""
-    graphs = [line.strip() for line in open(GRAPHS) if line.strip()]
+    graphs = read_graphs()
     table = published.read(PUBLISHED)  # its times: NaN where `TO`; its own VBS columns apart
     limit = table.limit_s
     solved = table.times.loc[graphs].le(limit)
@@ -71,5 +86,8 @@ def families(db: str) -> pd.DataFrame:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--members"]:
+        print("\n".join(members(sys.argv[2])))
+        sys.exit()
     frame = families(sys.argv[1] if len(sys.argv) > 1 else "results/fhcp/long-1800s.sqlite")
     print(markdown(frame.set_index("family")), end="")
