@@ -35,9 +35,10 @@ def cpu_time(children: bool = False) -> float:
     waited for (a worker's whole run, a generator's forked checks).
 
     `getrusage`, not `time.process_time()`: once a process-wide CPU timer is armed (the worker's
-    RLIMIT_CPU backstop arms one) the kernel answers `process_time` from a total it updates at the
-    scheduler's ticks, so it moves in 4 ms steps; a 0.5 ms piece of work read 0.0 s 86 times in 100
-    and 0.004 s the rest, while `getrusage` adds up each thread's own runtime to the microsecond.
+    CPU backstop, `worker.arm_backstop`, arms one) the kernel answers `process_time` from a total it
+    updates at the scheduler's ticks, so it moves in 4 ms steps; a 0.5 ms piece of work read 0.0 s 86
+    times in 100 and 0.004 s the rest, while `getrusage` adds up each thread's own runtime to the
+    microsecond.
     Both count the same time, so an encoding may compare `process_time()` with its deadline.
     """
     me = resource.getrusage(resource.RUSAGE_SELF)

@@ -1,5 +1,5 @@
 """The CPU clock runs are measured with reads short work to the microsecond, even while the worker's
-RLIMIT_CPU backstop is armed (under which `time.process_time()` moves in scheduler ticks)."""
+CPU backstop is armed (under which `time.process_time()` moves in scheduler ticks)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ import subprocess
 import sys
 
 SHORT_WORK = """
-import resource
 from harness.encoding import cpu_time
+from harness.run.worker import arm_backstop
 import time
 
 clock = {clock}
-hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-resource.setrlimit(resource.RLIMIT_CPU, (100_000, hard))  # as the worker arms it before each run
+arm_backstop(100_000)  # as the worker arms it before each part of a run
 
 
 def work():

@@ -11,8 +11,8 @@ the solve was over (`interim.json`), the failure in a field of its own. The memo
 held by the kernel (`harness.run.memory`), which does not lose a race with a fast allocator: its OOM
 kill (the cgroup's counter says so), a refused allocation or a solver's bad_alloc is a `memout` too;
 the row's `memory_guard` says what held the limit and a memout's `memout_by` what stopped it. A
-worker that dies on its own is a `crash` with the tail of its stderr (SIGXCPU from its own
-RLIMIT_CPU backstop is a `timeout`). A worker serves run after run otherwise, so imports are paid
+worker that dies on its own is a `crash` with the tail of its stderr (SIGPROF from its own CPU
+backstop, `worker.arm_backstop`, is a `timeout`). A worker serves run after run otherwise, so imports are paid
 once per worker; it is also replaced when a run leaves it holding LEFT_BEHIND_MB more than when it
 was ready (or more than half the memory limit), so that no run's peak RSS includes an earlier run's
 leftovers.
@@ -433,7 +433,7 @@ class Supervisor:
         """What a worker that ended on its own says about its run: status and detail."""
         how, tail = describe(worker.status), worker.stderr_tail()
         code = os.waitstatus_to_exitcode(worker.status)
-        if code == -signal.SIGXCPU:
+        if code == -signal.SIGPROF:
             return {"status": Status.TIMEOUT, "detail": f"{how} (the worker's CPU-time backstop)",
                     "timeout_by": "cpu"}
         elif any(word in tail for word in MEMORY_WORDS):  # an allocation refused in a native solver

@@ -11,9 +11,9 @@ Once its imports are done the worker puts its memory under the kernel's hold (`h
 a cgroup of its own, else RLIMIT_DATA) and says which in `DIR/guard.json`. A run has parts
 (`Phases`: setup, the solve, the checks, a uniqueness solve), each with limits of its own counted
 from its start: per part the worker resets its peak RSS (`clear_refs`, and the cgroup's peak where
-the kernel allows), sets the part's memory limit in the kernel, raises its own soft RLIMIT_CPU to
-used + the part's CPU limit + 1 s (a backstop: the supervisor kills at the limit first), sends the
-part's byte on the notify pipe and, when it ends, records its CPU time and peak. The run's
+the kernel allows), sets the part's memory limit in the kernel, arms its CPU backstop
+(`arm_backstop`: the supervisor kills at the limit first), sends the part's byte on the notify pipe
+and, when it ends, records its CPU time and peak. The run's
 `peak_rss_mb` is its solve's: the harness's work is measured apart (`check_peak_rss_mb`, ...).
 Every run writes its judged answer to `DIR/interim.json` as soon as the solve is over, so that a
 run killed or failing in the harness's work after it (proof check, uniqueness solve) keeps it.
@@ -30,7 +30,6 @@ import importlib
 import json
 import math
 import os
-import resource
 import shutil
 import signal
 import sys
@@ -47,7 +46,7 @@ from harness.instances import Instance
 from harness.outcomes import Status
 from harness.run.cores import pin
 from harness.run.execute import execute
-from harness.run.memory import Guard, set_soft_limit
+from harness.run.memory import Guard
 
 TAIL_CHARS = 2000  # how much of a crash's traceback goes into `detail`
 PROGRESS_EVERY_S = 0.05  # CPU seconds between two writes of a solve's statistics so far (`Progress`)
@@ -63,6 +62,22 @@ def grace_s(time_s: float) -> float:
     """CPU past a solve's limit before it is killed: room for an encoding that stops itself at the
     limit to hand its answer over (judged late by `overlay` all the same)."""
     return 0.1 + 0.02 * time_s
+
+
+# The backstop counts on the kernel's own clock of this process's CPU (ITIMER_PROF's, which RLIMIT_CPU
+# reads too), from the part's start, with room: that clock and getrusage (every measure of a run) drift
+# apart where a core is shared (on this project's VM, beside two sweeps, it ran 17 % behind getrusage
+# over 30 s). An RLIMIT_CPU set to getrusage's total + the limit + 1 s, the backstop before 2026-12-07,
+# ended 591 of the 884 runs it ended in results/ before their limit by getrusage, one at 39 s of 60
+# (`python results/backstop_kills.py`): the total it was set from spans the worker's whole life, so the
+# drift could grow run after run while the room stayed one run's.
+BACKSTOP_FACTOR = 2.0
+
+
+def arm_backstop(cpu_s: float | None) -> None:
+    """SIGPROF, which ends the worker, once it has used BACKSTOP_FACTOR * cpu_s + 1 more seconds of CPU
+    on the kernel's clock (every thread's); None disarms it. Not inherited by a child process."""
+    signal.setitimer(signal.ITIMER_PROF, 0.0 if cpu_s is None else BACKSTOP_FACTOR * cpu_s + 1.0)
 
 
 def phase_limits(phase: str, request: dict[str, Any]) -> tuple[float, int]:
@@ -89,7 +104,7 @@ def reset_peak_rss() -> None:
 
 class Phases:
     """The parts of one run as the worker lives them: each restarts the peak, sets its limits in the
-    kernel (memory) and a CPU backstop (RLIMIT_CPU), tells the supervisor, and is measured on its end."""
+    kernel (memory) and a CPU backstop (`arm_backstop`), tells the supervisor, and is measured on its end."""
 
     def __init__(self, request: dict[str, Any], guard: Guard, notify: int | None) -> None:
         self.request, self.guard, self.notify = request, guard, notify
@@ -103,7 +118,7 @@ class Phases:
         reset_peak_rss()
         self.guard.hold(memory_mb)
         # A backstop only: the supervisor kills at the limit first, counting child processes too.
-        set_soft_limit(resource.RLIMIT_CPU, math.ceil(cpu_time() + cpu_s) + 1)
+        arm_backstop(cpu_s)
         self.name, self.cpu0 = name, cpu_time(children=True)
         if self.notify is not None and name in PHASE_BYTES:
             os.write(self.notify, PHASE_BYTES[name])
@@ -211,7 +226,7 @@ def serve(request: dict[str, Any], guard: Guard, interim: Path | None = None,
         row = {"status": Status.CRASH, "detail": traceback.format_exc()[-TAIL_CHARS:]}
     finally:
         phases.end()
-        set_soft_limit(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
+        arm_backstop(None)
         guard.release()
     if row["status"] == Status.MEMOUT:
         row["memout_by"] = guard.how
