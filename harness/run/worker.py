@@ -68,9 +68,9 @@ def grace_s(time_s: float) -> float:
 # reads too), from the part's start, with room: that clock and getrusage (every measure of a run) drift
 # apart where a core is shared (on this project's VM, beside two sweeps, it ran 17 % behind getrusage
 # over 30 s). An RLIMIT_CPU set to getrusage's total + the limit + 1 s, the backstop before 2026-12-07,
-# ended 591 of the 884 runs it ended in results/ before their limit by getrusage, one at 39 s of 60
-# (`python results/backstop_kills.py`): the total it was set from spans the worker's whole life, so the
-# drift could grow run after run while the room stayed one run's.
+# ended hundreds of the runs in results/ before their limit by getrusage, one at 39 s of 60 (results/
+# README.md, `python results/backstop_kills.py`): the total it was set from spans the worker's whole
+# life, so the drift could grow run after run while the room stayed one run's.
 BACKSTOP_FACTOR = 2.0
 
 
