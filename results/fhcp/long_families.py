@@ -39,12 +39,13 @@ FAMILIES = (  # (name, test on a row of the published table)
 )
 
 
-def members(family: str) -> list[str]:
-    """The graphs of GRAPHS in the family named `family` (FAMILIES), in GRAPHS' order."""
+def members(family: str, degrees: pd.DataFrame | None = None) -> list[str]:
+    """The graphs of GRAPHS in the family named `family` (FAMILIES), in GRAPHS' order; `degrees`: the
+    published table's attributes, read from PUBLISHED when not given."""
     tests = dict(FAMILIES)
     if family not in tests:
         raise SystemExit(f"long_families.py: no family {family!r}; the families: {', '.join(tests)}")
-    degrees = published.read(PUBLISHED).attributes
+    degrees = published.read(PUBLISHED).attributes if degrees is None else degrees
     return [g for g in read_graphs() if tests[family](degrees.loc[g])]
 
 
@@ -74,8 +75,8 @@ def families(sweeps: tuple[tuple[str, str], ...] = SWEEPS) -> pd.DataFrame:
     soh, cc, sinz, fork = (published.matching(glob, columns, "family column", PUBLISHED)
                            for glob in ("soh_*", "soh_ccadical:*", "soh_sinz:*", "wizardap_fork_*"))
     rows = []
-    for name, test in FAMILIES:
-        inside = [g for g in graphs if test(degrees.loc[g])]
+    for name, _ in FAMILIES:
+        inside = members(name, degrees)
         part = solved.loc[inside]
         row = {"family": name, "graphs": len(inside),
                "vertices": f"{degrees.n[inside].min():,.0f}-{degrees.n[inside].max():,.0f}"}
