@@ -3,6 +3,7 @@ block of the README and the results READMEs equal to what the committed database
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -232,6 +233,21 @@ def test_sweeps_join_only_with_the_same_plan_commit_and_host():
     assert batches.groups(sweeps).to_dict() == {"a": "a", "b": "a", "c": "c", "d": "d", "e": "e", "f": "f",
                                                 "g": "g", "h": "h"}
 
+
+
+def test_a_batch_on_part_of_a_sweeps_instances_joins_it_and_nothing_else_does():
+    def plan(instances, seeds=(0,)):
+        return json.dumps({"encodings": ["sat"], "instances": instances, "seeds": list(seeds), "jobs": 1})
+    whole = ["g/a.hcp", "g/b.hcp", "g/c.hcp"]
+    sweeps = pd.DataFrame([
+        ("p", "0", plan(["g/a.hcp"])), ("w", "1", plan(whole)), ("x", "2", plan(["./g/b.hcp"])),
+        ("y", "3", plan(["g/d.hcp"])), ("z", "4", plan(whole[:2], (1,))), ("e", "5", plan([])),
+        ("f", "6", plan([]))], columns=["sweep_id", "started_at", "config"])
+    sweeps = sweeps.assign(commit="c1", dirty=0, host="h1")
+    # p: part of w's instances, begun first (it names the sweep); x: part of them, spelt another way;
+    # y: an instance w has not; z: other seeds; e, f: no instances recorded, so only each other's like
+    assert batches.groups(sweeps).to_dict() == {"p": "p", "w": "p", "x": "p", "y": "y", "z": "z", "e": "e",
+                                                "f": "e"}
 
 # --- the cutoffs kind: solved within each cutoff beside published columns with their clocks -----------
 

@@ -5,14 +5,18 @@ on the same host; each resumption is a new row of the `sweeps` table (`harness.r
 sweeps are batches of one when their plans are the same (the stored `config`: encodings, resolved
 options, instances, seeds, limits, run order; without how the runs were executed, `EXECUTION`, so
 that `--jobs 2` resumed as `--jobs 1`, or the database moved into the repository, is the same plan)
-and so are their commit, dirty flag and host. Nothing else joins sweeps: another plan, commit or
-host stays a sweep of its own, and a comparison across it is refused or marked (`tables.mixed`).
+and so are their commit, dirty flag and host. A batch may also run part of the sweep's instances
+(the same plan with fewer of them, in a shuffle of its own: a session that picks which graphs of a
+long sweep it runs first); it joins the sweep whose instances hold its own, the first begun of them
+where several do. Nothing else joins sweeps: another plan, commit or host stays a sweep of its own,
+and a comparison across it is refused or marked (`tables.mixed`).
 `with_batches` gives each run its sweep's first batch's id as `sweep_id` (the batch's own in `batch_id`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -24,15 +28,23 @@ from harness.analysis.sweeps import sweep_ids
 EXECUTION = ("executor", "jobs", "pin", "cores_per_run", "scheduler", "slurm")
 
 
-def plan(config: object) -> str | None:
-    """The sweep's plan as canonical JSON: its stored config without `EXECUTION`; None if unrecorded."""
+def _settings(config: object) -> dict | None:
     try:
         settings = json.loads(config) if isinstance(config, str) else None
     except json.JSONDecodeError:
         return None
-    if not isinstance(settings, dict):
+    return settings if isinstance(settings, dict) else None
+
+
+def plan(config: object) -> tuple[str, frozenset[str]] | None:
+    """The sweep's plan, its stored config without `EXECUTION`, in two parts: all but its instances
+    (canonical JSON), and its instances (paths normalised); None if unrecorded."""
+    settings = _settings(config)
+    if settings is None:
         return None
-    return json.dumps({k: v for k, v in settings.items() if k not in EXECUTION}, sort_keys=True)
+    rest = {k: v for k, v in settings.items() if k not in EXECUTION and k != "instances"}
+    instances = settings.get("instances") or []
+    return json.dumps(rest, sort_keys=True), frozenset(os.path.normpath(str(i)) for i in instances)
 
 
 def read(db: str | Path) -> pd.DataFrame:
@@ -50,16 +62,26 @@ def read(db: str | Path) -> pd.DataFrame:
 
 
 def groups(sweeps: pd.DataFrame) -> pd.Series:
-    """Per sweep id, the id of the first batch (by start) of its sweep: the same plan, commit, dirty flag
-    and host. A sweep without a recorded plan, commit or host is a sweep of its own."""
+    """Per sweep id, the id of the first batch (by start) of its sweep: the same plan (or the same with
+    part of its instances), commit, dirty flag and host. A sweep without a recorded plan, commit or host
+    is a sweep of its own."""
     out: dict[str, str] = {}
-    first: dict[tuple, str] = {}
+    alike: dict[tuple, list[tuple[str, frozenset[str]]]] = {}  # plans that differ at most in instances
     for row in sweeps.sort_values(["started_at", "sweep_id"], kind="stable", na_position="last").itertuples():
-        key = (plan(row.config), row.commit, None if pd.isna(row.dirty) else int(row.dirty), row.host)
-        if key[0] is None or pd.isna(row.commit) or pd.isna(row.host):
+        apart = plan(row.config)
+        if apart is None or pd.isna(row.commit) or pd.isna(row.host):
             out[row.sweep_id] = row.sweep_id
             continue
-        out[row.sweep_id] = first.setdefault(key, row.sweep_id)
+        # a plan that records no instances joins only its like
+        key = (apart[0], row.commit, None if pd.isna(row.dirty) else int(row.dirty), row.host, not apart[1])
+        alike.setdefault(key, []).append((row.sweep_id, apart[1]))
+    for started in alike.values():  # each in the order the batches began
+        # a sweep's whole plan: the instances of a batch no other batch's instances strictly hold
+        whole = [(sweep, held) for sweep, held in started if not any(held < other for _, other in started)]
+        first: dict[str, str] = {}
+        for sweep, held in started:
+            root = next(r for r, whole_held in whole if held <= whole_held)
+            out[sweep] = first.setdefault(root, sweep)
     return pd.Series(out, dtype=object)
 
 

@@ -6,7 +6,8 @@ estimate for the runs it planned that are not stored yet.
 
 How long a study takes is a measurement like any other: this kind makes it from the database, so a
 README says it without typing a figure. The estimate scales the CPU time per run so far to the runs
-the sweep's first batch planned (the run order is shuffled, so the runs so far are a sample of all).
+the sweep planned (its widest batch's plan: a batch may run part of it, `batches`); the run order is
+shuffled, so the runs so far are a sample of all unless a batch chose which to run first.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def make(runs: pd.DataFrame, ns: argparse.Namespace, root: Path) -> str:
     mine = sweeps[sweeps["sweep_id"].isin(ids)]
     span = (pd.to_datetime(mine["finished_at"], utc=True, errors="coerce")
             - pd.to_datetime(mine["started_at"], utc=True, errors="coerce")).dt.total_seconds()
-    planned = pd.to_numeric(mine.sort_values("started_at")["planned"], errors="coerce").dropna()
+    planned = pd.to_numeric(mine["planned"], errors="coerce").dropna().sort_values(ascending=False)
     ended = int(span.notna().sum())
     said = [f"{len(mine)} batch{'es' if len(mine) != 1 else ''}"
             + (f", {_hours(span.sum())} wall hours from start to end of the {ended} that ended" if ended else

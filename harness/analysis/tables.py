@@ -10,7 +10,8 @@ A block is a pair of HTML comments around the table; the opening one holds the a
 The table (`headline`, or another `--kind`: `KINDS`) compares the configurations of ONE sweep at ONE
 commit on ONE host: runs from several of them are refused (`mixed`), unless the block says
 `--across-sweeps`, and then the table's stamp says what it mixes. The batches of one sweep (one
-command resumed at the same commit on the same host: `batches`) are one sweep.
+command resumed at the same commit on the same host, or on part of its instances: `batches`) are one
+sweep.
 With several seeds a configuration is one row with a spread: its solved count and PAR-2 are the
 median over its seeds with the least and most beside them, and two configurations whose spreads
 overlap in both share a rank (a tie: the seeds cannot tell them apart). The speed-up over the

@@ -14,7 +14,8 @@
 #       DB=results/fhcp/long-glucose-1800s.sqlite results/fhcp/long.sh --jobs 1
 # (the great-hub family of long_families.py, on Glucose: results/fhcp/README.md). Resumable in batches at
 # one commit (results/same_commit.py refuses another): a batch keeps every finished run, so a session that
-# ends loses only the runs in flight. On Slurm (docs/CLUSTER.md)
+# ends loses only the runs in flight; a batch given GRAPHS, a part of the sweep's list, runs those first
+# and is still a batch of the sweep (harness/analysis/batches.py). On Slurm (docs/CLUSTER.md)
 # give --executor slurm and its settings. Run from anywhere, with the project installed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
